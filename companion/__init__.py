@@ -1,0 +1,1 @@
+"""Table Companion: the game-agnostic toolkit (dice, odds, event log, store, plots, UI, server)."""

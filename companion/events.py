@@ -1,0 +1,145 @@
+"""The event log of a game session: append-only, and the only source of the game state.
+
+An event is an action (with the dice it used, the rule IDs and a one-line summary), or an undo or
+a redo of an earlier action. Nothing is ever deleted: undo is an event that takes the latest
+applied action off the stack, redo puts the latest undone one back. The state is derived by
+replaying the applied actions, with their recorded dice, through the engine.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any, Mapping, Sequence
+
+from .dice import ENTERED, DiceError, ReplayDice, Roll
+from .engine import Engine, RuleError, Step
+
+ACTION, UNDO, REDO = "action", "undo", "redo"
+KINDS = (ACTION, UNDO, REDO)
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True)
+class Event:
+    """One line of the log. `target` is the seq of the action an undo or redo refers to."""
+
+    seq: int
+    kind: str
+    summary: str
+    action: Mapping[str, Any] | None = None
+    rolls: tuple[Roll, ...] = ()
+    rules: tuple[str, ...] = ()
+    target: int | None = None
+    at: str = field(default_factory=now)
+
+    @property
+    def physical(self) -> bool:
+        """Were any of its dice rolled at the table (entered by a player)?"""
+        return any(r.source == ENTERED for r in self.rolls)
+
+    def to_dict(self) -> dict:
+        return {
+            "seq": self.seq,
+            "kind": self.kind,
+            "summary": self.summary,
+            "action": dict(self.action) if self.action is not None else None,
+            "rolls": [r.to_dict() for r in self.rolls],
+            "rules": list(self.rules),
+            "target": self.target,
+            "at": self.at,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Event:
+        kind = data["kind"]
+        if kind not in KINDS:
+            raise ValueError(f"unknown event kind {kind!r}")
+        action = data.get("action")
+        if (kind == ACTION) != isinstance(action, Mapping):
+            raise ValueError(f"event {data.get('seq')}: only an action event carries an action")
+        return cls(
+            seq=int(data["seq"]),
+            kind=kind,
+            summary=str(data["summary"]),
+            action=dict(action) if action is not None else None,
+            rolls=tuple(Roll.from_dict(r) for r in data.get("rolls", ())),
+            rules=tuple(str(r) for r in data.get("rules", ())),
+            target=None if data.get("target") is None else int(data["target"]),
+            at=str(data.get("at", "")),
+        )
+
+
+class Replay:
+    """The engine state after a log of events, kept step by step so undo costs nothing."""
+
+    def __init__(self, engine: Engine, options: Mapping[str, Any], setup: Mapping[str, Any]):
+        self.engine = engine
+        self.options = dict(options)
+        self.setup = dict(setup)
+        self.events: list[Event] = []
+        self.applied: list[Event] = []   # action events in effect, oldest first
+        self.undone: list[Event] = []    # undone actions, the next to redo last
+        self.states: list[Any] = [engine.start(options, setup)]
+
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+    def step(self, action: Mapping[str, Any], dice) -> Step:
+        """What an action would do now (raises RuleError and changes nothing if illegal)."""
+        return self.engine.apply(self.state, action, dice)
+
+    def add(self, event: Event) -> None:
+        """Take the next event of the log into the derived state."""
+        if event.seq != len(self.events) + 1:
+            raise ValueError(f"event {event.seq} is out of order: expected {len(self.events) + 1}")
+        if event.kind == ACTION:
+            dice = ReplayDice(event.rolls)
+            self.states.append(self.engine.apply(self.state, event.action, dice).state)
+            if dice.unused():
+                raise ValueError(f"event {event.seq} recorded more dice than its action uses")
+            self.applied.append(event)
+            self.undone.clear()
+        elif event.kind == UNDO:
+            if not self.applied or self.applied[-1].seq != event.target:
+                raise ValueError(f"event {event.seq} undoes {event.target}, which is not the latest action")
+            self.undone.append(self.applied.pop())
+            self.states.pop()
+        else:
+            if not self.undone or self.undone[-1].seq != event.target:
+                raise ValueError(f"event {event.seq} redoes {event.target}, which is not the latest undone action")
+            redo = self.undone.pop()
+            self.states.append(self.engine.apply(self.state, redo.action, ReplayDice(redo.rolls)).state)
+            self.applied.append(redo)
+        self.events.append(event)
+
+    def extend(self, events: Sequence[Event]) -> None:
+        for event in events:
+            self.add(event)
+
+    def action_event(self, action: Mapping[str, Any], dice) -> Event:
+        """The event for performing `action` with `dice` now; raises RuleError if it is illegal."""
+        step = self.step(action, dice)
+        if dice.unused():
+            used = sum(len(r.faces) for r in dice.rolls)
+            raise DiceError(f"This roll uses {used} {'die' if used == 1 else 'dice'}, "
+                            f"but {used + dice.unused()} were entered.")
+        return Event(seq=len(self.events) + 1, kind=ACTION, summary=step.summary, action=dict(action),
+                     rolls=tuple(dice.rolls), rules=step.rules)
+
+    def undo_event(self) -> Event:
+        if not self.applied:
+            raise RuleError("undo", "There is nothing to undo")
+        last = self.applied[-1]
+        return Event(seq=len(self.events) + 1, kind=UNDO, summary=f"Undo: {last.summary}",
+                     rules=last.rules, target=last.seq)
+
+    def redo_event(self) -> Event:
+        if not self.undone:
+            raise RuleError("redo", "There is nothing to redo")
+        last = self.undone[-1]
+        return Event(seq=len(self.events) + 1, kind=REDO, summary=f"Redo: {last.summary}",
+                     rules=last.rules, target=last.seq)

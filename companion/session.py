@@ -1,0 +1,125 @@
+"""A live game session: an engine, its event log, and the store that keeps every event.
+
+`act`, `undo` and `redo` first catch up with events other devices wrote, then validate, commit
+the event in its own transaction, and only then change the state in memory. A rule error or a
+dice error changes nothing anywhere.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import engines
+from .dice import Dice
+from .engine import Engine, RuleError, resolve_options
+from .events import Event, Replay
+from .store import ImportRefused, SessionRecord, StaleSession, Store, parse_export
+
+
+class GameSession:
+    """One game session as the apps use it."""
+
+    def __init__(self, store: Store, record: SessionRecord):
+        self.store = store
+        self.record = record
+        self.engine: Engine = engines.get(record.slug)
+        self.replay = Replay(self.engine, record.options, record.setup)
+        self.replay.extend(record.events)
+
+    @classmethod
+    def new(cls, store: Store, slug: str, setup: Mapping[str, Any],
+            options: Mapping[str, Any] | None = None, title: str = "") -> GameSession:
+        """Start a session: options and setup are checked by the engine before anything is saved."""
+        engine = engines.get(slug)
+        chosen = resolve_options(engine.options, options)
+        engine.start(chosen, setup)
+        record = store.create(slug, title.strip() or engine.title, chosen, dict(setup))
+        return cls(store, record)
+
+    @classmethod
+    def open(cls, store: Store, session_id: str) -> GameSession:
+        return cls(store, store.load(session_id))
+
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+    @property
+    def state(self) -> Any:
+        return self.replay.state
+
+    @property
+    def events(self) -> list[Event]:
+        return self.replay.events
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.replay.applied)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.replay.undone)
+
+    @property
+    def undo_is_physical(self) -> bool:
+        """Would undo take back dice rolled at the table? The UI asks to confirm first."""
+        return self.can_undo and self.replay.applied[-1].physical
+
+    def refresh(self) -> bool:
+        """Take in events other devices wrote since; True if there were any."""
+        new = self.store.events_after(self.id, len(self.replay.events))
+        self.replay.extend(new)
+        return bool(new)
+
+    def preview(self, action: Mapping[str, Any], dice: Dice):
+        """What the action would do, without recording it."""
+        return self.replay.step(action, dice)
+
+    def act(self, action: Mapping[str, Any], dice: Dice) -> Event:
+        self.refresh()
+        return self._commit(self.replay.action_event(action, dice))
+
+    def undo(self) -> Event:
+        self.refresh()
+        return self._commit(self.replay.undo_event())
+
+    def redo(self) -> Event:
+        self.refresh()
+        return self._commit(self.replay.redo_event())
+
+    def _commit(self, event: Event) -> Event:
+        try:
+            self.store.append(self.id, event)
+        except StaleSession:
+            self.refresh()
+            raise RuleError("sync", "Another device changed this game a moment ago; the page now shows "
+                                    "its move. Check, then try again.") from None
+        self.replay.add(event)
+        return event
+
+    def export(self) -> str:
+        import json
+        return json.dumps(self.record_now().to_export(), indent=1)
+
+    def record_now(self) -> SessionRecord:
+        record = SessionRecord(self.id, self.record.slug, self.record.title, self.record.options,
+                               self.record.setup, self.record.created, self.record.updated)
+        record.events = list(self.replay.events)
+        return record
+
+
+def import_session(store: Store, raw: bytes | str) -> GameSession:
+    """Check a session file completely (format, fields, and a replay of every event through its
+    engine), then save it as a new session in one transaction. ImportRefused otherwise."""
+    data = parse_export(raw)
+    try:
+        engine = engines.get(data["slug"])
+    except KeyError:
+        raise ImportRefused(f"This file is for a game this companion does not know: {data['slug']!r}.") from None
+    try:
+        options = resolve_options(engine.options, data["options"])
+        replay = Replay(engine, options, data["setup"])
+        replay.extend(data["events"])
+    except (RuleError, ValueError, KeyError, TypeError) as exc:
+        raise ImportRefused(f"The file's game does not replay by the rules: {exc}") from None
+    record = store.create(data["slug"], data["title"], options, data["setup"], data["events"])
+    return GameSession(store, record)

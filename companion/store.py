@@ -1,0 +1,206 @@
+"""SQLite persistence of game sessions (stdlib sqlite3, WAL).
+
+One row per session, one row per event. Each event is committed in its own transaction before
+the caller shows it as done, so a crash or a closed tablet loses nothing confirmed. A session
+can be exported as versioned JSON and imported back; files are parsed as JSON only, checked
+field by field, and never unpickled or evaluated.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import sys
+import uuid
+from contextlib import closing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from .events import Event, now
+
+DATA_DIR_ENV = "TABLE_COMPANION_DATA_DIR"
+DB_NAME = "companion.sqlite3"
+FORMAT = "table-companion/session"
+SCHEMA_VERSION = 1
+MAX_IMPORT_BYTES = 2 * 1024 * 1024
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS sessions (
+    id TEXT PRIMARY KEY,
+    slug TEXT NOT NULL,
+    title TEXT NOT NULL,
+    created TEXT NOT NULL,
+    updated TEXT NOT NULL,
+    options TEXT NOT NULL,
+    setup TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS events (
+    session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (session_id, seq)
+);
+"""
+
+
+class StaleSession(RuntimeError):
+    """Another device added an event first: reload the session and try again."""
+
+
+class ImportRefused(ValueError):
+    """A session file that cannot be imported; nothing was written."""
+
+
+def data_dir(explicit: str | os.PathLike | None = None) -> Path:
+    """Where sessions are saved: the explicit folder, else $TABLE_COMPANION_DATA_DIR, else a per-user
+    default (XDG data folder on Linux, Application Support on macOS, %APPDATA% on Windows).
+    The folder is created if missing."""
+    if explicit:
+        path = Path(explicit)
+    elif os.environ.get(DATA_DIR_ENV):
+        path = Path(os.environ[DATA_DIR_ENV])
+    elif sys.platform == "win32":
+        path = Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming")) / "table-companion"
+    elif sys.platform == "darwin":
+        path = Path.home() / "Library" / "Application Support" / "table-companion"
+    else:
+        path = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "table-companion"
+    path = path.expanduser()
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@dataclass
+class SessionRecord:
+    """A saved session: its identity, setup and the whole event log."""
+
+    id: str
+    slug: str
+    title: str
+    options: dict[str, Any]
+    setup: dict[str, Any]
+    created: str = field(default_factory=now)
+    updated: str = ""
+    events: list[Event] = field(default_factory=list)
+
+    def to_export(self) -> dict:
+        return {
+            "format": FORMAT,
+            "schema": SCHEMA_VERSION,
+            "slug": self.slug,
+            "title": self.title,
+            "created": self.created,
+            "options": self.options,
+            "setup": self.setup,
+            "events": [e.to_dict() for e in self.events],
+        }
+
+
+class Store:
+    """The session database in one data folder."""
+
+    def __init__(self, folder: str | os.PathLike | None = None):
+        self.folder = data_dir(folder)
+        self.path = self.folder / DB_NAME
+        with closing(self._connect()) as db:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.executescript(_SCHEMA)
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, timeout=10)
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA foreign_keys=ON")
+        return db
+
+    def create(self, slug: str, title: str, options: Mapping, setup: Mapping,
+               events: list[Event] = ()) -> SessionRecord:
+        """A new session row (and, for an import, all its events) in one transaction."""
+        record = SessionRecord(uuid.uuid4().hex[:12], slug, title, dict(options), dict(setup))
+        record.updated = record.created
+        record.events = list(events)
+        with closing(self._connect()) as db, db:
+            db.execute("INSERT INTO sessions VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       (record.id, slug, title, record.created, record.updated,
+                        json.dumps(record.options), json.dumps(record.setup)))
+            db.executemany("INSERT INTO events VALUES (?, ?, ?)",
+                           [(record.id, e.seq, json.dumps(e.to_dict())) for e in record.events])
+        return record
+
+    def append(self, session_id: str, event: Event) -> None:
+        """Commit one event in its own transaction. StaleSession if its seq is taken."""
+        try:
+            with closing(self._connect()) as db, db:
+                db.execute("INSERT INTO events VALUES (?, ?, ?)",
+                           (session_id, event.seq, json.dumps(event.to_dict())))
+                db.execute("UPDATE sessions SET updated = ? WHERE id = ?", (event.at, session_id))
+        except sqlite3.IntegrityError:
+            raise StaleSession(f"Event {event.seq} of session {session_id} was already written "
+                               "by another device") from None
+
+    def load(self, session_id: str) -> SessionRecord:
+        with closing(self._connect()) as db:
+            row = db.execute("SELECT id, slug, title, options, setup, created, updated FROM sessions "
+                             "WHERE id = ?", (session_id,)).fetchone()
+            if row is None:
+                raise KeyError(f"No saved session {session_id!r}")
+            record = SessionRecord(row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]),
+                                   row[5], row[6])
+        record.events = self.events_after(session_id, 0)
+        return record
+
+    def events_after(self, session_id: str, seq: int) -> list[Event]:
+        with closing(self._connect()) as db:
+            rows = db.execute("SELECT data FROM events WHERE session_id = ? AND seq > ? ORDER BY seq",
+                              (session_id, seq)).fetchall()
+        return [Event.from_dict(json.loads(r[0])) for r in rows]
+
+    def last_seq(self, session_id: str) -> int:
+        with closing(self._connect()) as db:
+            row = db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE session_id = ?",
+                             (session_id,)).fetchone()
+        return row[0]
+
+    def sessions(self, slug: str | None = None) -> list[dict]:
+        """Saved sessions, most recently played first: id, slug, title, created, updated, events."""
+        query = ("SELECT s.id, s.slug, s.title, s.created, s.updated, COUNT(e.seq) FROM sessions s "
+                 "LEFT JOIN events e ON e.session_id = s.id "
+                 + ("WHERE s.slug = ? " if slug else "") + "GROUP BY s.id ORDER BY s.updated DESC")
+        with closing(self._connect()) as db:
+            rows = db.execute(query, (slug,) if slug else ()).fetchall()
+        keys = ("id", "slug", "title", "created", "updated", "events")
+        return [dict(zip(keys, r)) for r in rows]
+
+    def delete(self, session_id: str) -> None:
+        with closing(self._connect()) as db, db:
+            db.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
+
+
+def parse_export(raw: bytes | str) -> dict:
+    """The checked content of a session file, or ImportRefused saying what is wrong with it."""
+    size = len(raw.encode("utf-8") if isinstance(raw, str) else raw)
+    if size > MAX_IMPORT_BYTES:
+        raise ImportRefused(f"The file is {size / 1e6:.1f} MB; a session file is at most "
+                            f"{MAX_IMPORT_BYTES / 1e6:.0f} MB.")
+    try:
+        data = json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ImportRefused(f"This is not a session file (not JSON: {exc}).") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ImportRefused("This is not a Table Companion session file (its 'format' is missing or wrong).")
+    if data.get("schema") != SCHEMA_VERSION:
+        raise ImportRefused(f"This file has schema version {data.get('schema')!r}; this companion reads "
+                            f"version {SCHEMA_VERSION}.")
+    expected = {"slug": str, "title": str, "options": dict, "setup": dict, "events": list}
+    for key, kind in expected.items():
+        if key not in data:
+            raise ImportRefused(f"The file has no '{key}'.")
+        if not isinstance(data[key], kind):
+            raise ImportRefused(f"'{key}' should be a {kind.__name__}.")
+    try:
+        data["events"] = [Event.from_dict(e) for e in data["events"]]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ImportRefused(f"An event in the file is malformed: {exc}") from None
+    if [e.seq for e in data["events"]] != list(range(1, len(data["events"]) + 1)):
+        raise ImportRefused("The events are not numbered 1, 2, 3 ... in order.")
+    return data
