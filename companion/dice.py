@@ -115,9 +115,9 @@ class _QueuedDice(Dice):
             what = f" for {label}" if label else ""
             raise DiceExhausted(f"This roll needs {n} d{sides}{what}, but only {left} of the dice you gave are left.", sides)
         faces = self.faces[self._next:self._next + n]
-        bad = [f for f in faces if not 1 <= f <= sides]
+        bad = [f for f in faces if isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= sides]
         if bad:
-            raise DiceError(f"{bad[0]} is not a face of a d{sides}: each die shows 1 to {sides}.")
+            raise DiceError(f"{bad[0]!r} is not a face of a d{sides}: each die shows 1 to {sides}.")
         self._next += n
         return faces
 

@@ -96,6 +96,16 @@ def resolve_options(options: Iterable[Option], chosen: Mapping[str, Any] | None)
 
 
 @dataclass(frozen=True)
+class Due:
+    """A step the rules want now: the action type that does it, a title, a line of text, the rule."""
+
+    action: str
+    title: str
+    text: str
+    rule: str
+
+
+@dataclass(frozen=True)
 class DieTable:
     """A table read with one die: face -> result, tagged with its rule ID."""
 

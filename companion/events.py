@@ -98,9 +98,10 @@ class Replay:
             raise ValueError(f"event {event.seq} is out of order: expected {len(self.events) + 1}")
         if event.kind == ACTION:
             dice = ReplayDice(event.rolls)
-            self.states.append(self.engine.apply(self.state, event.action, dice).state)
+            state = self.engine.apply(self.state, event.action, dice).state
             if dice.unused():
                 raise ValueError(f"event {event.seq} recorded more dice than its action uses")
+            self.states.append(state)
             self.applied.append(event)
             self.undone.clear()
         elif event.kind == UNDO:
@@ -121,14 +122,17 @@ class Replay:
             self.add(event)
 
     def action_event(self, action: Mapping[str, Any], dice) -> Event:
-        """The event for performing `action` with `dice` now; raises RuleError if it is illegal."""
+        """The event for performing `action` with `dice` now; raises RuleError if it is illegal.
+        It records only the rolls this action made, so one dice source may serve many actions."""
+        before = len(dice.rolls)
         step = self.step(action, dice)
+        rolls = tuple(dice.rolls[before:])
         if dice.unused():
-            used = sum(len(r.faces) for r in dice.rolls)
+            used = sum(len(r.faces) for r in rolls)
             raise DiceError(f"This roll uses {used} {'die' if used == 1 else 'dice'}, "
                             f"but {used + dice.unused()} were entered.")
         return Event(seq=len(self.events) + 1, kind=ACTION, summary=step.summary, action=dict(action),
-                     rolls=tuple(dice.rolls), rules=step.rules)
+                     rolls=rolls, rules=step.rules)
 
     def undo_event(self) -> Event:
         if not self.applied:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections import abc
 from functools import cache
 from typing import Any, Mapping, Union
 
@@ -64,7 +65,7 @@ def from_data(kind: Any, data: Any, where: str = "") -> Any:
         if len(args) != len(data):
             raise ValueError(f"{where}: expected {len(args)} items")
         return tuple(from_data(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, data)))
-    if origin in (dict, Mapping, typing.Mapping) or kind in (dict, Mapping):
+    if origin in (dict, abc.Mapping) or kind in (dict, Mapping, abc.Mapping):
         if not isinstance(data, Mapping):
             raise ValueError(f"{where}: expected an object")
         value_kind = args[1] if args else Any

@@ -184,7 +184,7 @@ def parse_export(raw: bytes | str) -> dict:
                             f"{MAX_IMPORT_BYTES / 1e6:.0f} MB.")
     try:
         data = json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
         raise ImportRefused(f"This is not a session file (not JSON: {exc}).") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ImportRefused("This is not a Table Companion session file (its 'format' is missing or wrong).")

@@ -9,7 +9,15 @@ from importlib import import_module
 
 from companion.engine import Engine
 
-GAMES = ("bull_run",)  # the games with an engine, in the order the landing page shows them
+GAMES = ("bull_run",)  # the games with an engine
+
+CATALOGUE = (  # the five games of the companion (DESIGN.md), in the order the landing page shows them
+    ("bull_run", "Battle at Bull Run", "Hex minigame, solitaire or 2 players"),
+    ("dixie", "Dixie: Gettysburg", "2-player card battle"),
+    ("border_states", "灰に硝煙と青き天 -南北戦争-", "2 players, border states, push-your-luck dice combat"),
+    ("house_divided", "A House Divided (advanced rules)", "2 players, strategic Civil War"),
+    ("galactic_chess", "Galactic Chess Game", "3-5 players, heroic history v2.01"),
+)
 
 
 def registry() -> dict[str, Engine]:

@@ -5,7 +5,7 @@ Digest: ../shared/rules/bull_run.md (prefix BR); the source text wins any disagr
 """
 from companion.engine import Engine, Procedure
 
-from .actions import actions
+from .actions import actions as ACTIONS
 from .combat import (attack_sequence_odds, combat_inputs, combat_odds, resolve_attack_sequence, resolve_combat,
                      sequence_inputs)
 from .crossing import crossing_odds, resolve_crossing
@@ -48,7 +48,7 @@ ENGINE = Engine(
     rules=RULES,
     options=OPTIONS,
     procedures=PROCEDURES,
-    actions=actions,
+    actions=ACTIONS,
     new_state=new_state,
     state_from_dict=state_from_dict,
     example_setup=example_setup,

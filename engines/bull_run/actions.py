@@ -12,7 +12,7 @@ from companion.dice import Dice
 from companion.engine import Actions, Result, RuleError, Step
 
 from . import solitaire
-from .combat import take_hits
+from .combat import CombatInput, StackInput, take_hits
 from .crossing import resolve_crossing
 from .fire import FireInput, column, modifier, resolve_fire
 from .flank import AwarenessInput, resolve_awareness, resolve_farm_ford
@@ -257,12 +257,9 @@ def fire_sp(state: GameState, units) -> int:
     return sum(u.sp for u in units)
 
 
-@actions
-def declare_attack(state: GameState, dice: Dice, attackers: list | tuple, defenders: list | tuple,
-                   target_terrain: str = "clear", attacker_terrain: str = "clear", across_ford: bool = False,
-                   across_bridge: bool = False) -> Step:
-    """BR-10.1: one attacking stack against one adjacent defending stack. A Union stack south of Bull
-    Run must first pass McDowell's hesitation (BR-10.2)."""
+def _attack_stacks(state: GameState, attackers, defenders, target_terrain: str, attacker_terrain: str,
+                   across_ford: bool, across_bridge: bool):
+    """BR-10.1: check a declared attack (who may attack whom, on what ground) before any die is rolled."""
     _phase(state, COMBAT, "BR-10.1")
     if state.combat is not None:
         raise RuleError("BR-10.1", "Finish the combat under way first")
@@ -280,23 +277,55 @@ def declare_attack(state: GameState, dice: Dice, attackers: list | tuple, defend
     if key in state.defenders_done:
         raise RuleError("BR-10.1", f"The attacks on {_names(dfn)} are finished: all attacks on one defender "
                                    "come before the next defender")
-    for value, allowed, what in ((target_terrain, TARGET_TERRAINS, "the defender's terrain"),
-                                 (attacker_terrain, TARGET_TERRAINS, "the attacker's terrain")):
-        if value not in allowed:
-            raise RuleError("BR-10.5", f"{what} is one of {', '.join(allowed)}, not '{value}'")
+    for value, what in ((target_terrain, "the defender's terrain"), (attacker_terrain, "the attacker's terrain")):
+        if value not in TARGET_TERRAINS:
+            raise RuleError("BR-10.5", f"{what} is one of {', '.join(TARGET_TERRAINS)}, not '{value}'")
     if across_ford and across_bridge:
         raise RuleError("BR-10.5", "An attack crosses Bull Run at a ford or at the bridge, not both")
     conditions = Conditions(target_terrain, attacker_terrain, bool(across_ford), bool(across_bridge))
-    over_12 = state.options["over_12"]
-    for units in (att, dfn):  # BR-10.4: both totals must be on the table before any die is rolled
-        column(fire_sp(state, units), over_12)
+    for units in (att, dfn):  # BR-10.4: both totals must be on the table
+        column(fire_sp(state, units), state.options["over_12"])
+    return att, dfn, conditions
+
+
+def new_combat(state: GameState, att, dfn, conditions: Conditions) -> Combat:
+    """The combat record: fire SPs (A14) and whether the defender fires back (BR-10.1, A11)."""
+    defender_fires = not any(u.defended for u in dfn) and (
+        state.options["defence_after_attack"] or not any(u.attacked for u in dfn))
+    return Combat(tuple(u.name for u in att), tuple(u.name for u in dfn), conditions,
+                  fire_sp(state, att), fire_sp(state, dfn), defender_fires)
+
+
+def preview_attack(state: GameState, attackers, defenders, target_terrain: str = "clear",
+                   attacker_terrain: str = "clear", across_ford: bool = False, across_bridge: bool = False) -> Combat:
+    """The combat an attack would start, if its stacks all attack (before McDowell's hesitation)."""
+    att, dfn, conditions = _attack_stacks(state, attackers, defenders, target_terrain, attacker_terrain,
+                                          across_ford, across_bridge)
+    return new_combat(state, att, dfn, conditions)
+
+
+def hesitates(state: GameState, attackers) -> bool:
+    """BR-10.2: does this attacking stack face McDowell's hesitation (a Union stack south of Bull Run)?"""
+    units = [state.unit(n) for n in attackers]
+    return bool(units) and units[0].side == UNION and any(u.bank == SOUTH for u in units)
+
+
+@actions
+def declare_attack(state: GameState, dice: Dice, attackers: list | tuple, defenders: list | tuple,
+                   target_terrain: str = "clear", attacker_terrain: str = "clear", across_ford: bool = False,
+                   across_bridge: bool = False) -> Step:
+    """BR-10.1: one attacking stack against one adjacent defending stack. A Union stack south of Bull
+    Run must first pass McDowell's hesitation (BR-10.2)."""
+    att, dfn, conditions = _attack_stacks(state, attackers, defenders, target_terrain, attacker_terrain,
+                                          across_ford, across_bridge)
+    key = tuple(sorted(u.name for u in dfn))
     done = state.defenders_done
     if state.defender and tuple(sorted(state.defender)) != key:
         done = done + (tuple(sorted(state.defender)),)
 
     results: tuple[Result, ...] = ()
     rules = ["BR-10.1"]
-    if side == UNION and any(u.bank == SOUTH for u in att):
+    if hesitates(state, attackers):
         per_unit = state.options["hesitation_per"] == "unit"
         names = tuple(u.name for u in att) if per_unit else (_names(att),)
         roll = resolve_hesitation(HesitationInput(len(names)), dice, names)
@@ -307,17 +336,24 @@ def declare_attack(state: GameState, dice: Dice, attackers: list | tuple, defend
         att = tuple(state.unit(u.name) for u, ok in zip(att, passed) if ok)
         if not att:
             return Step(state, f"Turn {state.turn}: {roll.summary}; no attack this turn", tuple(rules), results)
-    defender_fires = not any(u.defended for u in dfn) and (
-        state.options["defence_after_attack"] or not any(u.attacked for u in dfn))
-    combat = Combat(tuple(u.name for u in att), tuple(u.name for u in dfn), conditions,
-                    fire_sp(state, att), fire_sp(state, dfn), defender_fires)
+    combat = new_combat(state, att, dfn, conditions)
     changed = {u.name: replace(u, attacked=True, fought=True) for u in att}
     changed.update({u.name: replace(u, fought=True) for u in dfn})
     new = replace(state.with_units(changed), combat=combat, defender=key, defenders_done=done)
-    back = "fires back" if defender_fires else "does not fire back (it has made its defensive roll this turn)"
+    back = "fires back" if combat.defender_fires else "does not fire back (it has made its defensive roll this turn)"
     lead = f"{results[0].summary}; " if results else ""
     return Step(new, f"Turn {state.turn}: {lead}{_names(att)} ({combat.attacker_fire_sp} SP) attacks "
                      f"{_names(dfn)} ({combat.defender_fire_sp} SP), which {back}", tuple(rules), results)
+
+
+def combat_input(state: GameState, combat: Combat) -> CombatInput:
+    """The combat as its odds twin reads it: the same fire SPs, modifiers and unit SPs as the fire step."""
+    attack, back = fire_inputs_of(state, combat)
+    return CombatInput(
+        StackInput(combat.attacker_fire_sp, tuple(state.unit(n).sp for n in combat.attackers if state.unit(n).sp)),
+        StackInput(combat.defender_fire_sp, tuple(state.unit(n).sp for n in combat.defenders if state.unit(n).sp)),
+        attack.modifier, back.modifier if back else 0, combat.defender_fires,
+        state.options["hit_allocation"], state.options["over_12"])
 
 
 def fire_inputs_of(state: GameState, combat: Combat) -> tuple[FireInput, FireInput | None]:
@@ -422,8 +458,11 @@ def allocate_hits(state: GameState, dice: Dice, on_attackers: str = "", on_defen
 
 def may_advance(state: GameState, combat: Combat, vacated: str) -> bool:
     """BR-11.2 (A19): by default only the attacker advances into the hex of a stack that retreated or
-    was eliminated; with the option, the winner on either side."""
+    was eliminated; with the option, the winner on either side. A stack eliminated in the combat cannot."""
     if not vacated:
+        return False
+    winners = combat.attackers if vacated == "defenders" else combat.defenders
+    if not any(state.unit(n).sp for n in winners):
         return False
     return vacated == "defenders" or state.options["advance_by"] == "winner"
 
@@ -448,17 +487,23 @@ def retreat_check(state: GameState, dice: Dice) -> Step:
 
 
 @actions
-def retreat(state: GameState, dice: Dice, legal_hex: bool = True, across_ford: bool = False) -> Step:
+def retreat(state: GameState, dice: Dice, legal_hex: bool = True, across_ford: bool = False,
+            across_bridge: bool = False) -> Step:
     """BR-11.1: all units retreat 1 hex together, away from the front, not into enemy units and not
     across Bull Run except at a ford (A18: or the bridge). With no legal hex the stack is eliminated."""
     combat = _combat(state, "retreat")
-    if not isinstance(legal_hex, bool) or not isinstance(across_ford, bool):
-        raise RuleError("BR-11.1", "'legal_hex' and 'across_ford' are yes or no")
+    if not all(isinstance(v, bool) for v in (legal_hex, across_ford, across_bridge)):
+        raise RuleError("BR-11.1", "'legal_hex', 'across_ford' and 'across_bridge' are yes or no")
+    if across_ford and across_bridge:
+        raise RuleError("BR-11.1", "A retreat crosses Bull Run at a ford or at the bridge, not both")
+    if across_bridge and not state.options["bridge_counts"]:
+        raise RuleError("BR-11.1", "A retreat crosses Bull Run only at a ford (option A18 lets the bridge count)")
     names = combat.attackers if combat.checking == "attackers" else combat.defenders
     units = [state.unit(n) for n in names if state.unit(n).sp > 0]
     if legal_hex:
-        changed = {u.name: replace(u, bank=crossed_bank(u.bank, "ford" if across_ford else "")) for u in units}
-        where = " across Bull Run at a ford" if across_ford else ""
+        crossing = "ford" if across_ford else "bridge" if across_bridge else ""
+        changed = {u.name: replace(u, bank=crossed_bank(u.bank, crossing)) for u in units}
+        where = f" across Bull Run at {'a ford' if across_ford else 'the bridge'}" if crossing else ""
         text = f"{' + '.join(names)} retreat 1 hex{where}"
     else:
         changed = {u.name: replace(u, sp=0, status=ELIMINATED) for u in units}

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 
 import icepool
 
 from companion.dice import Dice
 from companion.engine import Result, RuleError
-from companion.odds import Dist
+from companion.odds import Dist, mean
 
 from .rules import (CRT_COLUMNS, CRT_HITS, CRT_RULE, DEFENSIVE_TERRAIN, FORD_MODIFIER, MAX_SP_ON_TABLE,
                     MODIFIER_RULE, TERRAIN_MODIFIER)
@@ -94,3 +95,9 @@ def fire_inputs():
     for sp in range(1, 2 * MAX_SP_ON_TABLE + 1):
         for mod in MODIFIERS:
             yield FireInput(sp, mod, "error" if sp <= MAX_SP_ON_TABLE else "use_11_12")
+
+
+def expected_hits_grid(over_12: str = "error") -> list[tuple[str, int, Fraction]]:
+    """(column, modifier, expected hits) for every CRT column and every sum of BR-10.5 modifiers."""
+    return [(f"{low}-{high}", mod, mean(fire_odds(FireInput(high, mod, over_12))))
+            for low, high in CRT_COLUMNS for mod in MODIFIERS]

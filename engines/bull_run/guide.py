@@ -1,7 +1,7 @@
 """The phase guide: what is due now in the sequence of play (BR-5.1), in plain words."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from companion.engine import Due
 
 from .actions import CHECK_RULES, PHASE_NAMES, due_checks, hit_options
 from .initiative import SIDE_NAME
@@ -15,14 +15,6 @@ CHECK_TEXT = {
                  "otherwise the scouts roll, 5-6.",
     "csa_action": "Roll the CSA action table: count the Union units south of Bull Run.",
 }
-
-
-@dataclass(frozen=True)
-class Due:
-    action: str        # the action type that does it
-    title: str
-    text: str
-    rule: str
 
 
 def phase_title(state: GameState) -> str:

@@ -49,7 +49,7 @@ def check_move_facts(*, into_enemy_hex: bool, through_enemy_zoc: bool, friendly_
 
 
 def crossed_bank(bank: str, crossing: str) -> str:
-    if crossing not in CROSSINGS:
+    if not isinstance(crossing, str) or crossing not in CROSSINGS:
         raise RuleError("BR-8.1", f"Unknown crossing '{crossing}': one of {', '.join(c for c in CROSSINGS if c)}")
     if not crossing:
         return bank

@@ -6,6 +6,7 @@ and occupation come in as the players' answers, each tagged with its rule ID.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
@@ -217,7 +218,7 @@ def _whole(value: Any, what: str, rule: str) -> int:
         number = float(value)
     except (TypeError, ValueError):
         raise RuleError(rule, f"{what} must be a whole number, not '{value}'") from None
-    if number != int(number):
+    if not math.isfinite(number) or number != int(number):
         raise RuleError(rule, f"{what} must be a whole number, not {value}")
     return int(number)
 

@@ -1,0 +1,520 @@
+"""Battle at Bull Run dashboard: roster, turn track, phase guide, combat wizard, odds, victory band, log.
+
+Every number shown comes from an engine call (engines.bull_run); this module only lays it out.
+Serve it alone with `panel serve apps/bull_run.py`, or with every app by `companion serve`.
+"""
+from __future__ import annotations
+
+import html
+
+import pandas as pd
+import panel as pn
+import panel_material_ui as pmui
+
+import engines
+from companion import plots
+from companion.engine import RuleError
+from companion.ui.controls import ActionPanel, OddsCard, odds_text
+from companion.ui.guide import PhaseGuide, StepForm
+from companion.ui.live import LiveSession
+from companion.ui.log import EventLog
+from companion.ui.shell import app_page
+from companion.ui.theme import TOUCH, extension
+from engines.bull_run import actions as act
+from engines.bull_run import outlook, solitaire
+from engines.bull_run.combat import combat_odds, summarize
+from engines.bull_run.example import EXAMPLE_ROSTER, LABEL
+from engines.bull_run.fire import expected_hits_grid
+from engines.bull_run.guide import due_now, phase_title
+from engines.bull_run.hesitation import HESITATION
+from engines.bull_run.initiative import SIDE_NAME
+from engines.bull_run.movement import CROSSINGS
+from engines.bull_run.roster import parse_play_sheet
+from engines.bull_run.flank import AwarenessInput, awareness_odds
+from engines.bull_run.rules import (CSA, FARM_FORD, INITIATIVE, RETREAT_CHECK, SIDES, TARGET_TERRAINS, TURNS, UNION,
+                                     VICTORY_TABLE)
+from engines.bull_run.state import ELIMINATED, ON_MAP, PENDING, clock, roster_from_rows, roster_warnings
+from engines.bull_run.victory import table_result
+
+ENGINE = engines.get("bull_run")
+TABLES = {"roll_initiative": INITIATIVE, "farm_ford_roll": FARM_FORD, "retreat_check": RETREAT_CHECK}
+COLUMNS = ["name", "side", "entry_hex", "entry_turn", "max_sp", "grey", "bank"]
+TABLE_CSS = """
+table.track { border-collapse: collapse; width: 100%; font-size: 14px; table-layout: fixed; }
+.track td { border: 1px solid rgba(128,128,128,.4); text-align: center; padding: 2px 1px; line-height: 1.2; }
+.track small { font-size: 11px; opacity: .8; }
+.track .now { background: rgba(0,114,178,.25); font-weight: 700; }
+.flags { display: flex; flex-wrap: wrap; gap: 4px 14px; margin-top: 4px; font-size: 14px; }
+.band { display: flex; gap: 2px; margin-top: 6px; }
+.band div { flex: 1; text-align: center; padding: 3px 2px; font-size: 12px; border-radius: 4px;
+            border: 1px solid rgba(128,128,128,.4); }
+.band .on { background: #E69F00; color: #000; font-weight: 700; }
+table.units { border-collapse: collapse; width: 100%; font-size: 15px; }
+.units td, .units th { border-bottom: 1px solid rgba(128,128,128,.3); padding: 6px 4px; text-align: left; }
+.units .gone { opacity: .5; text-decoration: line-through; }
+.example { background: #F0E442; color: #000; padding: 4px 8px; border-radius: 4px; font-weight: 600; }
+"""
+
+
+def unit_picker(label: str, css: str) -> pmui.CheckButtonGroup:
+    """Units tapped on and off: a stack is one or two of them (BR-8.2)."""
+    return pmui.CheckButtonGroup(label=label, css_classes=[css], size="large", sizing_mode="stretch_width",
+                                 orientation="horizontal")
+
+
+def yes_no(label: str, value: bool = False, css: str = "") -> pmui.Switch:
+    return pmui.Switch(label=label, value=value, css_classes=[css] if css else [], size="large")
+
+
+class RosterEditor(pn.viewable.Viewer):
+    """The play sheet's unit table as players enter it (BR-2.4): type in the table, or paste lines."""
+
+    def __init__(self, rows=(), **params):
+        super().__init__(**params)
+        self.table = pn.widgets.Tabulator(
+            self._frame(rows), show_index=False, selectable="checkbox", sizing_mode="stretch_width",
+            height=260, css_classes=["roster-table"],
+            editors={"side": {"type": "list", "values": list(SIDES)}, "grey": {"type": "tickCross"},
+                     "bank": {"type": "list", "values": ["", "north", "south"]},
+                     "entry_turn": {"type": "number", "min": 1, "max": TURNS}, "max_sp": {"type": "number", "min": 1}},
+            formatters={"grey": {"type": "tickCross"}},
+            titles={"entry_hex": "entry hex", "entry_turn": "entry turn", "max_sp": "SP (highest box)",
+                    "grey": "grey (Beauregard)", "bank": "enters (bank)"})
+        example = pmui.Button(label="Load the example roster", variant="outlined", css_classes=["load-example"], **TOUCH)
+        example.on_click(lambda _: self.set_rows(EXAMPLE_ROSTER))
+        add = pmui.Button(label="Add a unit", variant="outlined", css_classes=["add-unit"], **TOUCH)
+        add.on_click(lambda _: self.set_rows(self.rows() + [{"name": "", "side": UNION, "entry_hex": "", "entry_turn": 1,
+                                                               "max_sp": 1, "grey": False, "bank": ""}]))
+        remove = pmui.Button(label="Remove ticked", variant="outlined", **TOUCH)
+        remove.on_click(lambda _: self.set_rows([r for i, r in enumerate(self.rows()) if i not in self.table.selection]))
+        self.paste = pmui.TextAreaInput(label="Or paste the play sheet: name, side, hex/turn, SP track, [grey]",
+                                        placeholder="Evans' Brigade, CSA, 1/1, 3-2-1", rows=3,
+                                        sizing_mode="stretch_width", css_classes=["paste-roster"])
+        read = pmui.Button(label="Read pasted lines", variant="outlined", css_classes=["read-paste"], **TOUCH)
+        read.on_click(lambda _: self.read_paste())
+        self.note = pmui.Alert(severity="info", visible=False, sizing_mode="stretch_width", css_classes=["roster-note"])
+        self.table.param.watch(lambda _: self._check(), "value")
+        self._layout = pmui.Column(
+            pmui.Typography("Roster (from your play sheet)", variant="h6"), self.table,
+            pmui.Row(example, add, remove), self.paste, read, self.note, sizing_mode="stretch_width")
+        self._check()
+
+    @staticmethod
+    def _frame(rows) -> pd.DataFrame:
+        return pd.DataFrame([{c: r.get(c, "") for c in COLUMNS} for r in rows], columns=COLUMNS)
+
+    def set_rows(self, rows) -> None:
+        self.table.value = self._frame(rows)
+
+    def rows(self) -> list[dict]:
+        out = []
+        for record in self.table.value.to_dict("records"):
+            row = {k: (v.item() if hasattr(v, "item") else v) for k, v in record.items()}
+            row["grey"] = bool(row.get("grey")) if row.get("grey") not in ("", None) else False
+            row["bank"] = row.get("bank") or ""
+            out.append(row)
+        return out
+
+    def is_example(self) -> bool:
+        rows = [{k: r[k] for k in EXAMPLE_ROSTER[0]} for r in self.rows()]
+        normal = [{k: str(v) for k, v in r.items()} for r in rows]
+        return normal == [{k: str(v) for k, v in r.items()} for r in EXAMPLE_ROSTER]
+
+    def read_paste(self) -> None:
+        try:
+            self.set_rows(parse_play_sheet(self.paste.value_input or self.paste.value))
+        except RuleError as exc:
+            self.note.severity, self.note.object, self.note.visible = "error", str(exc), True
+
+    def _check(self) -> None:
+        if not len(self.table.value):
+            self.note.severity, self.note.object, self.note.visible = "info", "Enter your units, or load the example.", True
+            return
+        try:
+            warnings = roster_warnings(roster_from_rows(self.rows()))
+        except RuleError as exc:
+            self.note.severity, self.note.object, self.note.visible = "error", str(exc), True
+            return
+        if self.is_example():
+            warnings = [LABEL + "."] + warnings
+        self.note.severity = "warning" if warnings else "success"
+        self.note.object = " ".join(warnings) or "The roster is valid."
+        self.note.visible = True
+
+    def setup(self) -> dict:
+        setup = {"roster": self.rows()}
+        if self.is_example():
+            setup["example"] = LABEL
+        return setup
+
+    def __panel__(self):
+        return self._layout
+
+
+def track_html(live: LiveSession) -> str:
+    """Turn/clock/initiative track, the flags of the game, SP lost and the BR-12.0 band."""
+    s = live.state
+    cells = []
+    for t in range(1, TURNS + 1):
+        side = {UNION: "U", CSA: "C"}.get(s.initiative[t - 1], "&nbsp;")
+        order = s.orders[t - 1] if s.options["solitaire"] else ""
+        cells.append(f'<td class="{"now" if t == s.turn else ""}"><b>{t}</b><br><small>{clock(t)}</small>'
+                     f'<br>{side}{" " + order if order else ""}</td>')
+    d, result = table_result(s)
+    flags = [
+        f"Farm Ford {'found (turn ' + str(s.farm_ford_found) + ')' if s.farm_ford_found else 'not found'}",
+        f"CSA {'aware (turn ' + str(s.csa_aware) + ')' if s.csa_aware else 'not aware'}",
+        f"Union crossed west: {'turn ' + str(s.union_crossed_west) + ', ' + ', '.join(s.fords_crossed) if s.union_crossed_west else 'no'}",
+        f"Union units south: {s.union_south()}",
+        f"SP lost: Union {s.sp_lost(UNION)}, CSA {s.sp_lost(CSA)}, D = {d:+d}",
+    ]
+    band = "".join(f'<div class="{"on" if text == result else ""}">{html.escape(text)}</div>'
+                   for _, _, text in VICTORY_TABLE)
+    example = live.session.record.setup.get("example")
+    label = f'<div class="example">{html.escape(example)}</div>' if example else ""
+    legend = "turn / clock / initiative" + (" and CSA order" if s.options["solitaire"] else "")
+    return (f'{label}<table class="track" title="{legend}"><tr>{"".join(cells)}</tr></table>'
+            f'<div class="flags">{"".join(f"<span>{html.escape(f)}</span>" for f in flags)}</div>'
+            f'<div class="band" title="Victory table (BR-12.0)">{band}</div>')
+
+
+def units_html(live: LiveSession) -> str:
+    s = live.state
+    rows = []
+    for u in s.units:
+        boxes = "■" * u.sp + "□" * (u.spec.max_sp - u.sp)
+        status = {PENDING: f"due turn {u.spec.entry_turn} on hex {u.spec.entry_hex}", ON_MAP: f"on map, {u.bank}",
+                  ELIMINATED: "eliminated"}[u.status]
+        grey = " grey" + (" (crossed)" if u.crossed_free else "") if u.spec.grey else ""
+        cls = ' class="gone"' if u.status == ELIMINATED else ""
+        rows.append(f"<tr{cls}><td>{html.escape(u.name)}</td><td>{u.side}{grey}</td><td>{boxes} {u.sp}/{u.spec.max_sp}</td>"
+                    f"<td>{status}</td></tr>")
+    return f'<table class="units"><tr><th>unit</th><th>side</th><th>SP</th><th>where</th></tr>{"".join(rows)}</table>'
+
+
+class BullRunView(pn.viewable.Viewer):
+    """The game view of an open session."""
+
+    def __init__(self, live: LiveSession, **params):
+        super().__init__(**params)
+        self.live = live
+        self.track = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[TABLE_CSS], css_classes=["track"])
+        self.phase = pmui.Typography(variant="h6", css_classes=["phase-title"])
+        self.order = pmui.Alert(severity="info", sizing_mode="stretch_width", css_classes=["order-text"],
+                                visible=False)
+        self.odds = OddsCard(title="Odds")
+        self.odds2 = OddsCard(title="", visible=False)
+        self.units = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[TABLE_CSS], css_classes=["units"])
+        self.outlook = pn.pane.HoloViews(sizing_mode="stretch_width", min_height=300)
+        self._curves = None
+        self.log = EventLog(live)
+        live.param.watch(lambda _: self.render(), "version")
+        self.guide = PhaseGuide(live, due_now, self._form, self._no_odds, phase_title)
+        heat = plots.heatmap(expected_hits_grid(live.state.options["over_12"]),
+                             "Expected hits by SP column and modifier (BR-10.4, BR-10.5)", "SP column", "modifier",
+                             "expected hits")
+        self.tabs = pmui.Tabs(
+            ("Play", pmui.Column(self.phase, self.order, self.guide, sizing_mode="stretch_width")),
+            ("Units", pmui.Column(self.units, self._correction_panel(), sizing_mode="stretch_width")),
+            ("Odds & tables", pmui.Column(pn.pane.HoloViews(heat, sizing_mode="stretch_width", min_height=320),
+                                          self.outlook, sizing_mode="stretch_width")),
+            sizing_mode="stretch_width", css_classes=["game-tabs"], dynamic=True)
+        self.render()
+
+    # --- rendering ---------------------------------------------------------------------------------
+    def render(self) -> None:
+        s = self.live.state
+        self.track.object = track_html(self.live)
+        self.phase.object = phase_title(s)
+        self.units.object = units_html(self.live)
+        curves = outlook.by_turn(s)
+        if curves != self._curves:
+            self._curves = curves
+            self.outlook.object = plots.curves(curves, "Chance it has happened by turn n", "turn", "probability")
+        self._order_panel()
+
+    def _no_odds(self) -> None:
+        self._odds()
+
+    def _odds(self, title: str = "Odds", numbers=(), figure=None, note: str = "", second=None,
+              second_title: str = "") -> None:
+        """Set the whole odds display at once (the guide calls one of these per change)."""
+        self.odds.param.update(title=title, numbers=list(numbers), figure=figure, note=note)
+        self.odds2.param.update(title=second_title, figure=second, visible=second is not None)
+
+    def _order_panel(self) -> None:
+        s = self.live.state
+        letter = s.orders[s.turn - 1] if s.options["solitaire"] else ""
+        self.order.visible = bool(letter)
+        if not letter:
+            return
+        order = solitaire.order_for(letter, [u.name for u in s.units], "sudley" in s.fords_crossed)
+        units = ", ".join(f"{n}{' = ' + u if u else ''}" for n, u in order.units)
+        text = f"**CSA order {order.letter}: {order.title}** (BR-9.1). {order.text}"
+        if units:
+            text += f"\n\nUnits named: {units}."
+        if order.notes:
+            text += "\n\n" + " ".join(order.notes)
+        self.order.object = text
+
+    def _form(self, action: str) -> StepForm:
+        """The step form of an action type, built the first time it is due."""
+        builders = {"awareness_check": self._awareness_form, "csa_action_roll": self._action_form,
+                    "move": self._move_form, "declare_attack": self._attack_form, "allocate_hits": self._allocate_form,
+                    "retreat": self._retreat_form, "advance": self._advance_form, "end_turn": self._end_turn_form}
+        if action in builders:
+            return builders[action]()
+        if action in TABLES:
+            return StepForm(action, show=self._table_odds(TABLES[action]))
+        if action == "fire":
+            return StepForm(action, show=self._fire_odds)
+        return StepForm(action)
+
+    # --- odds shown beside the step ------------------------------------------------------------------
+    def _table_odds(self, table):
+        def show():
+            d = table.odds()
+            names = {s: SIDE_NAME[s] for s in SIDES} if table is INITIATIVE else {
+                True: "yes, on " + ", ".join(map(str, table.faces_for(True))), False: "no"}
+            self._odds(f"{table.title} ({table.rule})", [(names[o], odds_text(d.probability(o))) for o in d.outcomes()])
+        return show
+
+    def _show_combat(self, combat, note: str = "") -> None:
+        summary = summarize(combat_odds(act.combat_input(self.live.state, combat)))
+        self._odds("This combat (BR-10.1, BR-10.4, BR-11.1)", [
+            ("P(defender retreats)", odds_text(summary.defenders_retreat)),
+            ("P(attacker retreats)", odds_text(summary.attackers_retreat)),
+            ("P(defender eliminated)", odds_text(summary.defenders_eliminated)),
+            ("P(attacker eliminated)", odds_text(summary.attackers_eliminated)),
+            ("expected hits on the defender", f"{float(summary.expected_on_defenders):.2f}"),
+            ("expected hits on the attacker", f"{float(summary.expected_on_attackers):.2f}"),
+        ], plots.hits_bars(summary.hits_on_defenders, f"Hits on the defender ({combat.attacker_fire_sp} SP fire)"),
+            note, plots.hits_bars(summary.hits_on_attackers,
+                                  f"Hits on the attacker ({combat.defender_fire_sp} SP fire)" if combat.defender_fires
+                                  else "Hits on the attacker (the defender does not fire back)"))
+
+    def _fire_odds(self) -> None:
+        if self.live.state.combat is None:
+            return self._no_odds()
+        self._show_combat(self.live.state.combat)
+
+    # --- forms -----------------------------------------------------------------------------------------
+    def _awareness_form(self) -> StepForm:
+        adjacent = yes_no("A Union unit south of Bull Run is adjacent to a CSA unit", css="adjacent")
+
+        def show():
+            p = awareness_odds(AwarenessInput(adjacent.value)).probability(True)
+            self._odds("Flank awareness (BR-8.4a)", [("P(the CSA becomes aware)", odds_text(p))])
+        return StepForm("awareness_check", [adjacent],
+                        build=lambda: {"type": "awareness_check", "adjacent": adjacent.value}, show=show,
+                        update=lambda: setattr(adjacent, "value", False))
+
+    def _action_form(self) -> StepForm:
+        count = pmui.IntInput(label="Union units south of Bull Run (A7: count them on the map)", start=0,
+                              css_classes=["union-south"], size="large")
+
+        def show():
+            s = self.live.state
+            aware = bool(s.csa_aware) or s.options["awareness_for_table"] == "always"
+            inputs = solitaire.ActionInput(max(0, count.value or 0), aware, s.options["unaware_column"])
+            d = solitaire.action_odds(inputs)
+            pairs = [(letter, d.probability(letter) if letter in d.outcomes() else 0) for letter in "ABCDE"]
+            self._odds(f"CSA order, column {solitaire.action_column(inputs)} (BR-9.0)",
+                       [(f"order {k}", odds_text(p)) for k, p in pairs if p], plots.outcome_bars(pairs, "CSA order"))
+        return StepForm("csa_action_roll", [count],
+                        build=lambda: {"type": "csa_action_roll", "union_south": count.value}, show=show,
+                        update=lambda: setattr(count, "value", self.live.state.union_south()))
+
+    def _move_form(self) -> StepForm:
+        unit = pmui.Select(label="Unit", css_classes=["move-unit"], size="large", sizing_mode="stretch_width")
+        path = pmui.TextInput(label="Hexes entered (terrain)", disabled=True, sizing_mode="stretch_width",
+                              css_classes=["move-path"])
+        buttons = []
+        for terrain, cost in self.live.state.options["terrain_costs"].items():
+            b = pmui.Button(label=f"{terrain} {cost if cost is not None else 'x'}", variant="outlined",
+                            disabled=cost is None, css_classes=["terrain", f"terrain-{terrain}"], **TOUCH)
+            b.on_click(lambda _, t=terrain: setattr(path, "value", f"{path.value} {t}".strip()))
+            buttons.append(b)
+        back = pmui.Button(label="Back one hex", variant="text", **TOUCH)
+        back.on_click(lambda _: setattr(path, "value", " ".join(path.value.split()[:-1])))
+        crossing = pmui.Select(label="Crosses Bull Run", options={v: k for k, v in CROSSINGS.items()}, value="",
+                               css_classes=["move-crossing"], size="large", sizing_mode="stretch_width")
+        west = yes_no("The move goes west of Stone Bridge (BR-8.4c)", css="west")
+        enemy = yes_no("It enters or passes a hex with enemy units (BR-8.2)", css="enemy-hex")
+        zoc = yes_no("It goes on after entering an enemy ZOC (BR-8.2)", css="zoc")
+        friends = pmui.IntInput(label="Friendly units already in the destination hex", value=0, start=0, size="large")
+        inputs = [unit, path, crossing, west, enemy, zoc, friends]
+
+        def update():
+            s = self.live.state
+            names = [u.name for u in s.side_units(s.active, ON_MAP) if not u.moved]
+            unit.options = names
+            unit.value = names[0] if names else None
+            path.value, crossing.value, friends.value = "", "", 0
+            west.value = enemy.value = zoc.value = False
+            west.visible = s.active == CSA
+        return StepForm("move", inputs,
+                        layout=[unit, pn.FlexBox(*buttons), pmui.Row(path, back, sizing_mode="stretch_width"),
+                                crossing, west, enemy, zoc, friends],
+                        build=lambda: {"type": "move", "unit": unit.value, "path": path.value.split(),
+                                       "crossing": crossing.value, "west_of_stone_bridge": west.value,
+                                       "into_enemy_hex": enemy.value, "through_enemy_zoc": zoc.value,
+                                       "friendly_in_destination": friends.value or 0},
+                        update=update)
+
+    def _attack_form(self) -> StepForm:
+        attackers = unit_picker("Attacking stack (1-2 units)", "attackers")
+        defenders = unit_picker("Defending stack (all its units)", "defenders")
+        terrain = pmui.RadioButtonGroup(label="Defender's hex", options=list(TARGET_TERRAINS), value="clear",
+                                        css_classes=["target-terrain"], size="large")
+        own = pmui.RadioButtonGroup(label="Attacker's hex (symmetric modifiers, A9)", options=list(TARGET_TERRAINS),
+                                    value="clear", size="large")
+        ford = yes_no("The attack is across a Bull Run ford (-2)", css="across-ford")
+        bridge = yes_no("The attack is across Stone Bridge", css="across-bridge")
+        advisor, pickers, advice = self._target_advisor(defenders)
+        inputs = [attackers, defenders, terrain, own, ford, bridge]
+
+        def build():
+            return {"type": "declare_attack", "attackers": list(attackers.value), "defenders": list(defenders.value),
+                    "target_terrain": terrain.value, "attacker_terrain": own.value, "across_ford": ford.value,
+                    "across_bridge": bridge.value}
+
+        def show():
+            action = build()
+            try:
+                combat = act.preview_attack(self.live.state, **{k: v for k, v in action.items() if k != "type"})
+            except RuleError:
+                return self._no_odds()
+            note = ""
+            if act.hesitates(self.live.state, action["attackers"]):
+                note = (f"McDowell's hesitation first (BR-10.2): the stack attacks only on "
+                        f"{', '.join(map(str, HESITATION.faces_for(True)))} "
+                        f"({odds_text(HESITATION.odds().probability(True))}); these odds assume it does.")
+            self._show_combat(combat, note)
+
+        def update():
+            s = self.live.state
+            enemy = CSA if s.active == UNION else UNION
+            attackers.options = [u.name for u in s.side_units(s.active, ON_MAP)
+                                 if not u.attacked and u.hesitation != "failed"]
+            defenders.options = [u.name for u in s.side_units(enemy, ON_MAP)]
+            attackers.value, defenders.value, terrain.value, own.value = [], [], "clear", "clear"
+            ford.value = bridge.value = False
+            own.visible = s.options["symmetric_modifiers"]
+            advisor.visible = s.options["solitaire"] and s.active == CSA
+            for p in pickers:
+                p.options, p.value = list(defenders.options), []
+            advice.visible = False
+        return StepForm("declare_attack", inputs, layout=[advisor] + inputs, build=build, show=show,
+                        update=update)
+
+    def _target_advisor(self, defenders):
+        """BR-9.3: the weakest adjacent Union stack; the player names the stacks next to the CSA stack."""
+        pickers = [unit_picker(f"Adjacent Union stack {i}", f"adjacent-{i}") for i in (1, 2, 3)]
+        advice = pmui.Alert(severity="info", visible=False, sizing_mode="stretch_width", css_classes=["target-advice"])
+        pick = pmui.Button(label="Attack the weakest (BR-9.3)", variant="outlined", css_classes=["pick-target"], **TOUCH)
+
+        def choose(_=None):
+            result = solitaire.choose_target([p.value for p in pickers if p.value],
+                                             lambda n: self.live.state.unit(n).sp)
+            advice.object, advice.visible = result.reason, True
+            if result.target:
+                defenders.value = list(result.target)
+        pick.on_click(choose)
+        intro = pmui.Typography("CSA with the initiative: every CSA stack next to a Union stack attacks (BR-9.2), "
+                                "the weakest adjacent Union stack first (BR-9.3). Name the stacks next to it:",
+                                variant="body2")
+        return pmui.Column(intro, *pickers, pick, advice, sizing_mode="stretch_width"), pickers, advice
+
+    def _allocate_form(self) -> StepForm:
+        selects = {target: pmui.Select(css_classes=[f"hits-{target}"], sizing_mode="stretch_width", size="large")
+                   for target in ("defenders", "attackers")}
+
+        def update():
+            s = self.live.state
+            combat = s.combat
+            for target, select in selects.items():
+                hits = combat.hits_on_defenders if target == "defenders" else combat.hits_on_attackers
+                select.visible = bool(hits)
+                if not hits:
+                    continue
+                options = list(act.hit_options(s, target))
+                firer = act.firer_side(s, target)
+                solo = s.options["solitaire"] and firer == CSA
+                plural = "s" if hits > 1 else ""
+                select.label = (f"{hits} hit{plural} on the {target}: the companion places them (BR-9.4)" if solo else
+                                f"{hits} hit{plural} on the {target}: the {SIDE_NAME[firer]} player chooses (BR-10.3)")
+                select.options = options
+                select.value = solitaire.hit_choice([(n, s.unit(n).sp) for n in options], hits) if solo else options[0]
+                select.disabled = len(options) == 1
+
+        def build():
+            return {"type": "allocate_hits", **{f"on_{t}": w.value for t, w in selects.items() if w.visible}}
+        return StepForm("allocate_hits", list(selects.values()), build=build, show=self._fire_odds,
+                        update=update)
+
+    def _retreat_form(self) -> StepForm:
+        legal = yes_no("There is a legal hex to retreat to (else the stack is eliminated)", True, "legal-hex")
+        ford = yes_no("It retreats across Bull Run at a ford", css="retreat-ford")
+
+        def update():
+            legal.value, ford.value = True, False
+        return StepForm("retreat", [legal, ford],
+                        build=lambda: {"type": "retreat", "legal_hex": legal.value, "across_ford": ford.value},
+                        update=update)
+
+    def _advance_form(self) -> StepForm:
+        near = yes_no("Advancing would put it next to a stronger Union stack that has not fought this turn (BR-9.5)",
+                      css="stronger-near")
+        go = yes_no("Advance into the vacated hex", True, "do-advance")
+
+        def solitaire_csa() -> bool:
+            s = self.live.state
+            c = s.combat
+            return bool(s.options["solitaire"] and c and c.vacated == "defenders" and s.unit(c.attackers[0]).side == CSA)
+
+        def update():
+            near.value, go.value = False, True
+            near.visible, go.visible = solitaire_csa(), not solitaire_csa()
+
+        def build():
+            if solitaire_csa():
+                return {"type": "advance", "next_to_stronger_fresh_union": near.value}
+            return {"type": "advance", "advance": go.value}
+        return StepForm("advance", [near, go], build=build, update=update)
+
+    def _end_turn_form(self) -> StepForm:
+        union = yes_no("A Union unit occupies the O&A 'To Manassas' hex (BR-3.0a)", css="union-holds")
+        csa = yes_no("A CSA unit occupies Centerville (BR-3.0b)", css="csa-holds")
+
+        def update():
+            union.value = csa.value = False
+        return StepForm("end_turn", [union, csa],
+                        build=lambda: {"type": "end_turn", "union_holds_manassas": union.value,
+                                       "csa_holds_centerville": csa.value}, update=update)
+
+    def _correction_panel(self):
+        editor = RosterEditor([{"name": u.spec.name, "side": u.spec.side, "entry_hex": u.spec.entry_hex,
+                                "entry_turn": u.spec.entry_turn, "max_sp": u.spec.max_sp, "grey": u.spec.grey,
+                                "bank": u.spec.bank} for u in self.live.state.units])
+        panel = ActionPanel(self.live, "Correct the roster (undoable)",
+                            lambda: {"type": "correct_roster", "roster": editor.rows()})
+        editor.table.param.watch(lambda _: panel.refresh(), "value")
+        return pmui.Column(pmui.Typography("Correct the roster (digest section 10): units keep their hits.",
+                                           variant="subtitle1"), editor, panel, sizing_mode="stretch_width")
+
+    def __panel__(self):
+        right = pmui.Column(self.odds, self.odds2, self.log, sizing_mode="stretch_width",
+                            styles={"flex": "1 1 340px", "min-width": "300px"})
+        left = pmui.Column(self.tabs, sizing_mode="stretch_width", styles={"flex": "3 1 560px", "min-width": "300px"})
+        return pmui.Column(self.track, pn.FlexBox(left, right, flex_wrap="wrap", sizing_mode="stretch_width",
+                                                  styles={"gap": "12px"}), sizing_mode="stretch_width")
+
+
+def page():
+    return app_page(ENGINE, RosterEditor, BullRunView)
+
+
+if pn.state.served:
+    extension("tabulator")
+    page().servable(title="Battle at Bull Run")

@@ -1,0 +1,192 @@
+"""Small shared controls: the undo/redo bar, the error banner, the odds card and the action panel."""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Callable, Mapping
+
+import panel as pn
+import panel_material_ui as pmui
+import param
+
+from ..dice import Dice, RandomDice
+from ..engine import RuleError
+from ..plots import fraction_text, percent
+from .dice_entry import DiceEntry
+from .live import LiveSession
+from .theme import TOUCH
+
+
+class UndoBar(pn.viewable.Viewer):
+    """Undo and redo. Undoing an event whose dice were rolled at the table asks to confirm first."""
+
+    confirming = param.Boolean(default=False)
+
+    def __init__(self, live: LiveSession, **params):
+        super().__init__(**params)
+        self.live = live
+        self._undo = pmui.Button(label="Undo", icon="undo", variant="outlined", css_classes=["undo"], **TOUCH)
+        self._redo = pmui.Button(label="Redo", icon="redo", variant="outlined", css_classes=["redo"], **TOUCH)
+        self._undo.on_click(lambda _: self.request_undo())
+        self._redo.on_click(lambda _: self.live.redo())
+        self._confirm = pmui.Button(label="Yes, undo it", color="warning", variant="contained",
+                                    css_classes=["confirm-undo"], **TOUCH)
+        self._keep = pmui.Button(label="Keep it", variant="outlined", css_classes=["keep"], **TOUCH)
+        self._confirm.on_click(lambda _: self.confirm())
+        self._keep.on_click(lambda _: setattr(self, "confirming", False))
+        self._question = pmui.Alert(severity="warning", css_classes=["undo-question"], sizing_mode="stretch_width")
+        self._box = pmui.Column(self._question, pmui.Row(self._confirm, self._keep), visible=False,
+                                sizing_mode="stretch_width")
+        live.param.watch(lambda _: self._refresh(), "version")
+        self._refresh()
+
+    def request_undo(self) -> None:
+        if self.live.session.undo_is_physical:
+            self.confirming = True
+        else:
+            self.live.undo()
+
+    def confirm(self) -> None:
+        self.confirming = False
+        self.live.undo()
+
+    @param.depends("confirming", watch=True)
+    def _refresh(self) -> None:
+        session = self.live.session
+        self._undo.disabled = not session.can_undo
+        self._redo.disabled = not session.can_redo
+        if self.confirming and session.can_undo:
+            last = session.replay.applied[-1]
+            faces = "; ".join(r.text() for r in last.rolls)
+            self._question.object = (f"Undo \u201c{last.summary}\u201d? Its dice ({faces}) were rolled at the table; "
+                                     "after the undo they are rolled again.")
+        self._box.visible = self.confirming and session.can_undo
+
+    def __panel__(self):
+        return pmui.Column(pmui.Row(self._undo, self._redo), self._box, sizing_mode="stretch_width")
+
+
+class ErrorBanner(pn.viewable.Viewer):
+    """The last refused entry, naming the rule it breaks; also shown as a toast."""
+
+    def __init__(self, live: LiveSession, **params):
+        super().__init__(**params)
+        self.live = live
+        self._alert = pmui.Alert(severity="error", visible=False, closeable=True, css_classes=["rule-error"],
+                                 sizing_mode="stretch_width", title="Not allowed")
+        live.param.watch(self._show, "error")
+
+    def _show(self, event) -> None:
+        self._alert.object = event.new
+        self._alert.closed = False
+        self._alert.visible = bool(event.new)
+        if event.new and pn.state.notifications is not None:
+            pn.state.notifications.error(event.new, duration=6000)
+
+    def __panel__(self):
+        return self._alert
+
+
+def odds_text(p: Fraction) -> str:
+    """A probability for a player: percent and the exact fraction."""
+    return f"{percent(p)} ({fraction_text(p)})"
+
+
+class OddsCard(pn.viewable.Viewer):
+    """A live plot with the key numbers above it."""
+
+    title = param.String(default="Odds")
+    numbers = param.List(default=[], doc="(label, text) pairs")
+    figure = param.Parameter(default=None, doc="A HoloViews object")
+    note = param.String(default="")
+    visible = param.Boolean(default=True)
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self._numbers = pn.pane.HTML(sizing_mode="stretch_width", css_classes=["odds-numbers"], stylesheets=["""
+            .tiles { display: flex; flex-wrap: wrap; gap: 8px; }
+            .tile { border: 1px solid rgba(128,128,128,.4); border-radius: 8px; padding: 6px 10px; min-width: 140px; }
+            .tile .v { font-size: 20px; font-weight: 600; } .tile .l { font-size: 13px; opacity: .8; }"""])
+        # The plot pane sits in its own column: showing or hiding a HoloViews pane directly re-syncs its
+        # layout parameters into the Bokeh figure, which Panel 1.9 refuses inside a Material design.
+        self._plot = pn.pane.HoloViews(sizing_mode="stretch_width", min_height=240)
+        self._plot_box = pmui.Column(self._plot, sizing_mode="stretch_width")
+        self._note = pmui.Typography(variant="caption")
+        self._card = pmui.Card(self._numbers, self._plot_box, self._note, title=self.title, sizing_mode="stretch_width",
+                               css_classes=["odds-card"], collapsible=False)
+        self._update()
+
+    @param.depends("numbers", "figure", "note", "title", "visible", watch=True)
+    def _update(self) -> None:
+        self._card.visible = self.visible and bool(self.numbers or self.figure is not None)
+        tiles = "".join(f'<div class="tile"><div class="v">{v}</div><div class="l">{label}</div></div>'
+                        for label, v in self.numbers)
+        self._numbers.object = f'<div class="tiles">{tiles}</div>'
+        self._plot.object = self.figure
+        self._plot_box.visible = self.figure is not None
+        self._note.object = self.note
+        self._note.visible = bool(self.note)
+        self._numbers.visible = bool(self.numbers)
+        self._card.title = self.title
+
+    def __panel__(self):
+        return self._card
+
+
+class ActionPanel(pn.viewable.Viewer):
+    """One action of the game with its controls: the dice entry when it rolls dice, a button when it
+    does not, and the reason when the rules do not allow it now. `build()` returns the action dict
+    from the form the app puts above it; call `refresh()` when that form changes."""
+
+    blocked = param.String(default="")
+    label = param.String(default="Confirm", doc="What the button (or the dice entry) does")
+    visible = param.Boolean(default=True)
+
+    def __init__(self, live: LiveSession, label: str, build: Callable[[], Mapping[str, Any]], **params):
+        super().__init__(label=label, **params)
+        self.live = live
+        self._build = build
+        self._dice = DiceEntry(on_dice=self.perform, title=label)
+        self._button = pmui.Button(label=label, variant="contained", color="primary", css_classes=["do-action"],
+                                   **TOUCH)
+        self._button.on_click(lambda _: self.perform(RandomDice()))
+        self._why = pmui.Alert(severity="info", visible=False, css_classes=["action-blocked"],
+                               sizing_mode="stretch_width")
+        self._layout = pmui.Column(self._why, self._dice, self._button, sizing_mode="stretch_width",
+                                   css_classes=["action-panel"])
+        self.refresh()
+
+    @param.depends("label", watch=True)
+    def _relabel(self) -> None:
+        self._button.label = self._dice.title = self.label
+
+    @param.depends("visible", watch=True)
+    def _show(self) -> None:
+        self._layout.visible = self.visible
+
+    def action(self) -> Mapping[str, Any]:
+        return self._build()
+
+    def refresh(self) -> None:
+        try:
+            needed = self.live.needed(self.action())
+        except (RuleError, ValueError) as exc:
+            self.blocked = str(exc)
+            needed = []
+        else:
+            self.blocked = ""
+        self._dice.specs = [(r.label, r.sides) for r in needed]
+        self._dice.visible = bool(needed) and not self.blocked
+        self._button.visible = not needed and not self.blocked
+        self._why.object = self.blocked
+        self._why.visible = bool(self.blocked)
+
+    def perform(self, dice: Dice) -> bool:
+        try:
+            action = self.action()
+        except ValueError as exc:
+            self.live.fail(str(exc))
+            return False
+        return self.live.act(action, dice) is not None
+
+    def __panel__(self):
+        return self._layout

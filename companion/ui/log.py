@@ -1,0 +1,67 @@
+"""The event log as players read it: newest first, each line with its dice and rule IDs."""
+from __future__ import annotations
+
+import html
+
+import panel as pn
+import panel_material_ui as pmui
+import param
+
+from ..dice import ENTERED
+from ..events import REDO, UNDO
+from .live import LiveSession
+
+CSS = """
+.log { list-style: none; padding: 0; margin: 0; font-size: 15px; }
+.log li { padding: 6px 4px; border-bottom: 1px solid rgba(128,128,128,.25); }
+.log li.undone .summary { text-decoration: line-through; opacity: .6; }
+.log .seq { opacity: .6; margin-right: .4em; }
+.log .rule { display: inline-block; border: 1px solid rgba(128,128,128,.6); border-radius: 10px;
+             padding: 0 6px; margin-left: 4px; font-size: 12px; }
+.log .dice { margin-left: 6px; font-size: 12px; padding: 0 5px; border-radius: 4px; white-space: nowrap; }
+.log .dice.here { background: rgba(0,114,178,.15); }
+.log .dice.table { background: rgba(230,159,0,.3); }
+"""
+
+
+class EventLog(pn.viewable.Viewer):
+    """Newest first; undone actions struck through; dice marked as rolled here or at the table."""
+
+    limit = param.Integer(default=200)
+
+    def __init__(self, live: LiveSession, **params):
+        super().__init__(**params)
+        self.live = live
+        self._html = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[CSS], css_classes=["event-log"])
+        self.live.param.watch(lambda _: self._render(), "version")
+        self._render()
+
+    def entries(self) -> list[dict]:
+        """The log, newest first: seq, summary (with undo/redo marks), undone, dice, rule IDs."""
+        known = self.live.engine.rules
+        undone = {e.seq for e in self.live.session.replay.undone}
+        out = []
+        for event in reversed(self.live.session.events[-self.limit:]):
+            mark = {UNDO: "↶ ", REDO: "↷ "}.get(event.kind, "")
+            out.append({"seq": event.seq, "summary": mark + event.summary, "undone": event.seq in undone,
+                        "dice": [(r.text(), r.source == ENTERED) for r in event.rolls],
+                        "rules": [r for r in event.rules if r in known]})
+        return out
+
+    def _render(self) -> None:
+        titles = self.live.engine.rules
+        items = []
+        for entry in self.entries():
+            dice = "".join(
+                f'<span class="dice {"table" if table else "here"}">{"table roll" if table else "companion roll"} '
+                f'{html.escape(text)}</span>' for text, table in entry["dice"])
+            chips = "".join(f'<span class="rule" title="{html.escape(titles[r])}">{html.escape(r)}</span>'
+                            for r in entry["rules"])
+            cls = ' class="undone"' if entry["undone"] else ""
+            items.append(f'<li{cls}><span class="seq">{entry["seq"]}.</span><span class="summary">'
+                         f'{html.escape(entry["summary"])}</span>{dice}{chips}</li>')
+        body = "".join(items) or "<li>No events yet.</li>"
+        self._html.object = f'<ul class="log">{body}</ul>'
+
+    def __panel__(self):
+        return pmui.Column(pmui.Typography("Event log", variant="h6"), self._html, sizing_mode="stretch_width")

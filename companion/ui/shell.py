@@ -1,0 +1,178 @@
+"""The frame of every game app: choose a session (new / resume / import), then play it.
+
+The open session's id is kept in the page address (`?session=...`), so a reload, a second tablet
+or the landing page's link opens the same game. Each page polls the store once a second, so events
+made on another device appear without a reload.
+"""
+from __future__ import annotations
+
+import io
+from typing import Callable, Protocol
+
+import panel as pn
+import panel_material_ui as pmui
+import param
+
+from ..engine import Engine, RuleError
+from ..session import GameSession, import_session
+from ..store import ImportRefused, Store
+from .controls import ErrorBanner, UndoBar
+from .live import POLL_MS, LiveSession
+from .options import OptionsForm
+from .theme import TOUCH, page
+
+
+class SetupEditor(Protocol):
+    """What an app gives the shell to start a game: a viewable whose `setup()` returns the setup dict
+    (raising RuleError or ValueError with a clear message when it is not valid)."""
+
+    def setup(self) -> dict: ...
+
+    def __panel__(self): ...
+
+
+class SessionPicker(pn.viewable.Viewer):
+    """New game (title, options, the game's setup), resume a saved one, or import a session file."""
+
+    message = param.String(default="")
+
+    def __init__(self, store: Store, engine: Engine, editor: SetupEditor,
+                 on_open: Callable[[GameSession], None], **params):
+        super().__init__(**params)
+        self.store, self.engine, self.editor, self.on_open = store, engine, editor, on_open
+        self._title = pmui.TextInput(label="Name of this game", placeholder=engine.title, sizing_mode="stretch_width",
+                                     css_classes=["session-title"])
+        self._options = OptionsForm(engine.options)
+        self._start = pmui.Button(label="Start the game", variant="contained", color="primary",
+                                  css_classes=["start-game"], **TOUCH)
+        self._start.on_click(lambda _: self.start())
+        self._import = pmui.FileInput(label="Import a session file (.json)", accept=".json",
+                                      css_classes=["import-file"])
+        self._import.param.watch(lambda e: self.import_file(e.new) if e.new else None, "value")
+        self._alert = pmui.Alert(severity="error", visible=False, sizing_mode="stretch_width",
+                                 css_classes=["picker-error"])
+        self._saved = pmui.Column(sizing_mode="stretch_width", css_classes=["saved-sessions"])
+        self._list_saved()
+        self._show_message()
+
+    def start(self) -> None:
+        try:
+            session = GameSession.new(self.store, self.engine.slug, self.editor.setup(), self._options.values(),
+                                      self._title.value)
+        except (RuleError, ValueError) as exc:
+            self.message = str(exc)
+            return
+        self.message = ""
+        self.on_open(session)
+
+    def import_file(self, raw: bytes) -> None:
+        try:
+            session = import_session(self.store, raw)
+        except ImportRefused as exc:
+            self.message = f"Import refused: {exc}"
+            return
+        if session.record.slug != self.engine.slug:
+            self.message = f"Imported as a game of {session.engine.title}: open it from the landing page."
+            self._list_saved()
+            return
+        self.message = ""
+        self.on_open(session)
+
+    @param.depends("message", watch=True)
+    def _show_message(self) -> None:
+        self._alert.object = self.message
+        self._alert.visible = bool(self.message)
+
+    def _list_saved(self) -> None:
+        rows = []
+        for info in self.store.sessions(self.engine.slug):
+            button = pmui.Button(label=f"Resume: {info['title']}", variant="outlined", css_classes=["resume"],
+                                 description=f"Started {info['created']}, {info['events']} events", **TOUCH)
+            button.on_click(lambda _, sid=info["id"]: self.on_open(GameSession.open(self.store, sid)))
+            rows.append(pmui.Row(button, pmui.Typography(
+                f"{info['events']} events · last played {info['updated'].replace('T', ' ')[:16]} UTC",
+                variant="body2")))
+        self._saved.objects = rows or [pmui.Typography("No saved games yet.", variant="body2")]
+
+    def __panel__(self):
+        new = pmui.Column(self._title, self.editor, self._start, sizing_mode="stretch_width")
+        return pmui.Column(
+            self._alert,
+            pmui.Tabs(("New game", new), ("Options", self._options), ("Resume", self._saved),
+                      ("Import", pmui.Column(self._import)), dynamic=True,
+                      sizing_mode="stretch_width", css_classes=["picker-tabs"]),
+            sizing_mode="stretch_width", css_classes=["session-picker"])
+
+
+class GameShell(pn.viewable.Viewer):
+    """Picker or game, the session id in the address, polling for other devices' events."""
+
+    def __init__(self, engine: Engine, editor: Callable[[], SetupEditor],
+                 game_view: Callable[[LiveSession], pn.viewable.Viewable], store: Store | None = None, **params):
+        super().__init__(**params)
+        self.engine = engine
+        self.store = store or Store()
+        self._editor = editor
+        self._game_view = game_view
+        self.live: LiveSession | None = None
+        self._callback = None
+        self._main = pmui.Column(sizing_mode="stretch_width")
+        wanted = pn.state.location.query_params.get("session") if pn.state.location else None
+        if wanted:
+            try:
+                self.open(GameSession.open(self.store, wanted))
+            except KeyError:
+                self.show_picker(f"There is no saved game {wanted!r} in {self.store.folder}.")
+        else:
+            self.show_picker()
+
+    def show_picker(self, message: str = "") -> None:
+        self._stop_polling()
+        self.live = None
+        picker = SessionPicker(self.store, self.engine, self._editor(), self.open, message=message)
+        self._main.objects = [picker]
+        if pn.state.location:
+            pn.state.location.search = ""
+
+    def open(self, session: GameSession) -> None:
+        self._stop_polling()
+        self.live = LiveSession(session)
+        if pn.state.location:
+            pn.state.location.update_query(session=session.id)
+        self._main.objects = [self._chrome(self.live), self._game_view(self.live)]
+        if pn.state.curdoc and pn.state.curdoc.session_context:
+            pn.state.onload(self._start_polling)
+
+    def _start_polling(self) -> None:
+        """Poll the store for other devices' events, once the page has been drawn in the browser
+        (updates sent to components that are still being mounted can be lost)."""
+        live = self.live
+        if live is not None and self._callback is None:
+            live.poll()
+            self._callback = pn.state.add_periodic_callback(live.poll, period=POLL_MS)
+
+    def _stop_polling(self) -> None:
+        if self._callback is not None:
+            self._callback.stop()
+            self._callback = None
+
+    def _chrome(self, live: LiveSession) -> pmui.Column:
+        session = live.session
+        export = pmui.FileDownload(label="Export", callback=lambda: io.StringIO(session.export()),
+                                   filename=f"{self.engine.slug}-{session.id}.json", variant="outlined",
+                                   css_classes=["export"], **TOUCH)
+        close = pmui.Button(label="Sessions", icon="list", variant="outlined", css_classes=["sessions"], **TOUCH)
+        close.on_click(lambda _: self.show_picker())
+        title = pmui.Typography(f"{session.record.title}", variant="h5", css_classes=["session-name"])
+        return pmui.Column(pmui.Row(title, UndoBar(live), export, close, sizing_mode="stretch_width"),
+                           ErrorBanner(live), sizing_mode="stretch_width")
+
+    def __panel__(self):
+        return self._main
+
+
+def app_page(engine: Engine, editor: Callable[[], SetupEditor],
+             game_view: Callable[[LiveSession], pn.viewable.Viewable]) -> pmui.Page:
+    """The whole page of one game app."""
+    home = pmui.Button(label="All games", href="/", variant="text", color="light", css_classes=["home"])
+    return page(engine.title, [GameShell(engine, editor, game_view)], header=[home])

@@ -1,0 +1,103 @@
+"""Browser tests: a real `companion serve` process and Debian's Chromium driven by Playwright.
+
+Never `playwright install`: the launch uses the chromium on PATH (see ../shared/TESTING.md).
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+TABLET = {"landscape": {"width": 1180, "height": 820}, "portrait": {"width": 820, "height": 1180}}
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """`companion serve` in a child process, on its own port and data folder."""
+
+    def __init__(self, data_dir: Path, log: Path, *extra: str):
+        self.data_dir, self.log, self.extra = data_dir, log, extra
+        self.port = free_port()
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 90) -> Server:
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        with open(self.log, "a") as out:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "companion.cli", "serve", "--port", str(self.port),
+                 "--data-dir", str(self.data_dir), *self.extra],
+                stdout=out, stderr=subprocess.STDOUT, cwd=ROOT, env=env)
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.log.read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=5):
+                    return self
+            except OSError:
+                time.sleep(0.3)
+        raise RuntimeError(f"the server did not answer within {timeout} s")
+
+    def kill(self) -> None:
+        """SIGKILL: no chance to flush or close anything."""
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not chromium:
+        pytest.fail("Chromium is not installed: `make test` installs Debian's chromium (see README)")
+    return {**browser_type_launch_args, "executable_path": chromium, "headless": True,
+            "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                     "--no-first-run", "--disable-sync"]}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "viewport": TABLET["landscape"]}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("server")
+    srv = Server(folder / "data", folder / "server.log").start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def offline(page):
+    """Fails the test if the page asks anything of a host other than the local server."""
+    outside = []
+    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(
+        ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else None)
+    yield outside
+    assert not outside, f"the page loaded from outside: {outside}"

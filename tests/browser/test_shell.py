@@ -1,0 +1,149 @@
+"""The served shell in a real browser: landing page, sessions, dice both ways, undo, reload, sync,
+durability across SIGKILL, the access code, and no request leaving the machine."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import TABLET, Server
+from .ui import SLOW, button, log_text, step, tap_faces
+
+pytestmark = pytest.mark.browser
+
+
+def start_example_game(page, url: str) -> str:
+    """Open Bull Run from the landing page and start a game on the example roster; returns the game's URL."""
+    page.goto(url + "/")
+    page.locator(".game-bull_run .open-game").first.click()
+    button(page, "Load the example roster").click(timeout=SLOW)
+    expect(page.locator(".roster-note")).to_contain_text("Example roster", timeout=SLOW)
+    button(page, "Start the game").click()
+    step(page, "roll_initiative")
+    page.wait_for_url(re.compile(r"session="))
+    return page.url
+
+
+def screenshots(page, output_path: str, name: str) -> None:
+    """The page at both tablet sizes, saved in the test's output folder for a person to look at."""
+    folder = Path(output_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    for orientation, size in TABLET.items():
+        page.set_viewport_size(size)
+        page.wait_for_timeout(700)
+        page.screenshot(path=folder / f"{name}-{orientation}.png")
+    page.set_viewport_size(TABLET["landscape"])
+
+
+def test_landing_session_dice_undo_reload(page, server, offline, output_path):
+    """Landing page -> new session -> a roll by the companion and one entered -> undo (confirmed, the dice
+    were physical) -> reload: the session and its log are intact."""
+    page.goto(server.url + "/")
+    expect(page.locator(".game-bull_run")).to_be_visible(timeout=SLOW)
+    expect(page.locator(".game-dixie")).to_contain_text("In preparation")
+    screenshots(page, output_path, "landing")
+    game = start_example_game(page, server.url)
+
+    button(step(page, "roll_initiative"), "Roll for me").click()
+    expect(log_text(page)).to_contain_text("Initiative, turn 1: rolled", timeout=SLOW)
+    expect(log_text(page)).to_contain_text("companion roll")
+    button(step(page, "place_reinforcements"), "Place reinforcements").click()
+    expect(log_text(page)).to_contain_text("no reinforcements", timeout=SLOW)
+
+    # the example roster has no Union unit until turn 3, so the Union's first phase starts with Farm Ford
+    # whether or not it has the initiative; if the CSA moves first, end its movement first
+    if page.locator(".step-csa_action_roll").count():
+        tap_faces(step(page, "csa_action_roll"), 1)
+        button(step(page, "end_movement"), "End CSA movement").click()
+    tap_faces(step(page, "farm_ford_roll"), 2)
+    expect(log_text(page)).to_contain_text("Farm Ford: rolled 2, not found", timeout=SLOW)
+    expect(log_text(page)).to_contain_text("table roll 2")
+    screenshots(page, output_path, "bull_run")
+
+    before = page.locator(".event-log li").count()
+    button(page, "Undo").click()
+    expect(page.locator(".undo-question")).to_contain_text("rolled at the table", timeout=SLOW)
+    button(page, "Yes, undo it").click()
+    expect(log_text(page)).to_contain_text("Undo: Turn 1: Farm Ford", timeout=SLOW)
+    assert page.locator(".event-log li").count() == before + 1
+
+    page.goto(game)
+    expect(log_text(page)).to_contain_text("Undo: Turn 1: Farm Ford", timeout=SLOW)
+    assert page.locator(".event-log li").count() == before + 1
+    step(page, "farm_ford_roll")
+
+
+@pytest.mark.parametrize("typed, message", [
+    ("7", "7 is not a face of a d6"),
+    ("", "Enter the die you rolled"),
+    ("x", "'x' is not a die face"),
+    ("0", "0 is not a face of a d6"),
+])
+def test_bad_dice_are_refused_and_change_nothing(page, server, typed, message):
+    start_example_game(page, server.url)
+    card = step(page, "roll_initiative")
+    count = page.locator(".event-log li").count()
+    card.locator(".typed-faces input").fill(typed)
+    button(card, "Use typed dice").click()
+    expect(card.locator(".dice-message")).to_contain_text(message, timeout=SLOW)
+    page.wait_for_timeout(500)
+    assert page.locator(".event-log li").count() == count
+    expect(page.locator(".step-roll_initiative")).to_be_visible()
+
+
+def test_two_browsers_see_each_event_within_two_seconds(browser, server):
+    first = browser.new_context(viewport=TABLET["landscape"]).new_page()
+    game = start_example_game(first, server.url)
+    second = browser.new_context(viewport=TABLET["portrait"]).new_page()
+    second.goto(game)
+    step(second, "roll_initiative")
+    tap_faces(step(first, "roll_initiative"), 4)
+    expect(log_text(first)).to_contain_text("rolled 4, CSA has the initiative", timeout=SLOW)
+    expect(log_text(second)).to_contain_text("rolled 4, CSA has the initiative", timeout=2000)
+    step(second, "place_reinforcements")
+
+
+def test_sigkill_right_after_a_confirmed_event_loses_nothing(browser, tmp_path):
+    srv = Server(tmp_path / "data", tmp_path / "server.log").start()
+    try:
+        page = browser.new_context(viewport=TABLET["landscape"]).new_page()
+        game = start_example_game(page, srv.url)
+        tap_faces(step(page, "roll_initiative"), 5)
+        expect(log_text(page)).to_contain_text("rolled 5, CSA has the initiative", timeout=SLOW)
+        srv.kill()
+    finally:
+        srv.stop()
+    again = Server(tmp_path / "data", tmp_path / "server.log")
+    again.port = srv.port
+    again.start()
+    try:
+        page.goto(game)
+        expect(log_text(page)).to_contain_text("rolled 5, CSA has the initiative", timeout=SLOW)
+        step(page, "place_reinforcements")
+    finally:
+        again.stop()
+
+
+def test_access_code_is_asked_once_per_browser(browser, tmp_path):
+    srv = Server(tmp_path / "data", tmp_path / "server.log", "--access-code", "bullrun1861").start()
+    try:
+        context = browser.new_context(viewport=TABLET["landscape"])
+        page = context.new_page()
+        page.goto(srv.url + "/bull_run")
+        expect(page.get_by_text("Enter the access code")).to_be_visible(timeout=SLOW)
+        page.locator("input[name=password]").fill("wrong")
+        page.get_by_role("button", name="Enter").click()
+        expect(page.get_by_text("Wrong access code")).to_be_visible(timeout=SLOW)
+        page.locator("input[name=password]").fill("bullrun1861")
+        page.get_by_role("button", name="Enter").click()
+        expect(page.locator(".game-bull_run")).to_be_visible(timeout=SLOW)
+        other = context.new_page()
+        other.goto(srv.url + "/bull_run")
+        expect(button(other, "Load the example roster")).to_be_visible(timeout=SLOW)
+        stranger = browser.new_context().new_page()
+        stranger.goto(srv.url + "/bull_run")
+        expect(stranger.get_by_text("Enter the access code")).to_be_visible(timeout=SLOW)
+    finally:
+        srv.stop()

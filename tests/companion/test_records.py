@@ -1,0 +1,114 @@
+"""JSON round trips of frozen dataclasses, and refusals that name the field."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Literal, Mapping, Optional
+
+import pytest
+
+from companion.records import from_data, to_data
+
+
+@dataclass(frozen=True)
+class Leaf:
+    name: str
+    value: int
+    flag: bool = False
+
+
+@dataclass(frozen=True)
+class Tree:
+    leaf: Leaf
+    leaves: tuple[Leaf, ...] = ()
+    pair: tuple[int, str] = (0, "")
+    maybe: Leaf | None = None
+    count: Optional[int] = None
+    tags: Mapping[str, int] = field(default_factory=dict)
+    plain: dict[str, Any] = field(default_factory=dict)
+    kind: Literal["oak", "elm"] = "oak"
+    ratio: float = 0.5
+
+
+TREES = {
+    "defaults": Tree(Leaf("a", 1)),
+    "full": Tree(Leaf("a", 1, True), (Leaf("b", 2), Leaf("c", -3, True)), (7, "seven"), Leaf("d", 4), 0,
+                 {"x": 1, "y": 2}, {"any": [1, "two", None], "nested": {"k": True}}, "elm", 2.25),
+    "empty-maybe": Tree(Leaf("", 0), maybe=None, count=12),
+}
+
+
+@pytest.mark.parametrize("tree", TREES.values(), ids=TREES.keys())
+def test_round_trip_through_json(tree):
+    assert from_data(Tree, json.loads(json.dumps(to_data(tree)))) == tree
+
+
+def test_to_data_is_plain_json_data():
+    tree = Tree(Leaf("a", 1), (Leaf("b", 2),), (3, "c"), None, 5, {"x": 1})
+    assert to_data(tree) == {
+        "leaf": {"name": "a", "value": 1, "flag": False},
+        "leaves": [{"name": "b", "value": 2, "flag": False}],
+        "pair": [3, "c"],
+        "maybe": None,
+        "count": 5,
+        "tags": {"x": 1},
+        "plain": {},
+        "kind": "oak",
+        "ratio": 0.5,
+    }
+
+
+def test_missing_fields_take_their_defaults():
+    assert from_data(Tree, {"leaf": {"name": "a", "value": 1}}) == Tree(Leaf("a", 1))
+
+
+def good() -> dict:
+    return to_data(TREES["full"])
+
+
+def changed(path: tuple, value) -> dict:
+    data = good()
+    target = data
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return data
+
+
+WRONG = [
+    (("leaf", "value"), "1", "Tree.leaf.value: expected int, got '1'"),
+    (("leaf", "value"), True, "Tree.leaf.value: expected int, got True"),
+    (("leaf", "name"), 5, "Tree.leaf.name: expected str, got 5"),
+    (("leaf", "flag"), 1, "Tree.leaf.flag: expected true or false"),
+    (("leaves", 1, "value"), None, r"Tree.leaves\[1\].value: expected int, got None"),
+    (("leaves",), {"a": 1}, "Tree.leaves: expected a list"),
+    (("pair",), [1], "Tree.pair: expected 2 items"),
+    (("pair", 1), 2, r"Tree.pair\[1\]: expected str, got 2"),
+    (("maybe",), 5, "Tree.maybe: expected an object"),
+    (("maybe", "value"), "x", "Tree.maybe.value: expected int"),
+    (("count",), "12", "Tree.count: expected int, got '12'"),
+    (("tags", "x"), "1", "Tree.tags.x: expected int, got '1'"),
+    (("tags",), [1], "Tree.tags: expected an object"),
+    (("kind",), "ash", "Tree.kind: 'ash' is not one of"),
+    (("ratio",), "half", "Tree.ratio: expected float"),
+    (("leaf",), "a", "Tree.leaf: expected an object"),
+]
+
+
+@pytest.mark.parametrize("path, value, message", WRONG,
+                         ids=[f"{'.'.join(map(str, path))}={value!r}" for path, value, _ in WRONG])
+def test_a_field_of_the_wrong_type_is_refused_by_name(path, value, message):
+    with pytest.raises(ValueError, match=message):
+        from_data(Tree, changed(path, value))
+
+
+def test_a_missing_required_field_is_named():
+    data = good()
+    del data["leaf"]["name"]
+    with pytest.raises(ValueError, match="Tree.leaf: missing 'name'"):
+        from_data(Tree, data)
+
+
+def test_not_an_object_at_the_top():
+    with pytest.raises(ValueError, match="Tree: expected an object"):
+        from_data(Tree, [1, 2])

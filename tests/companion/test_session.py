@@ -1,0 +1,168 @@
+"""Live sessions: new, open, act, undo, redo, refresh across devices, and import through the engine."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import engines
+from companion.dice import ENTERED, DiceError, EnteredDice, RandomDice
+from companion.engine import RuleError
+from companion.events import ACTION, REDO, UNDO
+from companion.session import GameSession, import_session
+from companion.store import ImportRefused, Store
+
+SETUP = engines.get("bull_run").example_setup()
+
+
+def test_new_saves_the_session_with_every_option_resolved(store, rows):
+    session = GameSession.new(store, "bull_run", SETUP, {"solitaire": False}, title="  Sunday  ")
+    assert rows() == (1, 0)
+    saved = store.load(session.id)
+    assert saved.title == "Sunday"
+    assert saved.options["solitaire"] is False and saved.options["hit_allocation"] == "R3"
+    assert session.state.turn == 1 and session.state.phase == "initiative"
+    assert GameSession.new(store, "bull_run", SETUP).record.title == "Battle at Bull Run"
+
+
+@pytest.mark.parametrize("setup, options, message", [
+    ({"roster": []}, None, "The roster is empty"),
+    (SETUP, {"no_such_option": 1}, "Unknown option"),
+    (SETUP, {"hit_allocation": "R2"}, "cannot be 'R2'"),
+], ids=["empty-roster", "unknown-option", "bad-choice"])
+def test_a_bad_start_saves_nothing(store, rows, setup, options, message):
+    with pytest.raises(RuleError, match=message):
+        GameSession.new(store, "bull_run", setup, options)
+    assert rows() == (0, 0)
+
+
+def test_the_played_session_is_in_memory_and_in_the_store(store, played):
+    assert [(e.kind, e.target) for e in played.events] == [
+        (ACTION, None), (ACTION, None), (ACTION, None), (UNDO, 3), (REDO, 3)]
+    state = played.state
+    assert (state.turn, state.phase, state.initiative[0], state.farm_ford_found) == (1, "movement", "UNION", 1)
+    assert store.load(played.id).events == played.events
+    assert GameSession.open(store, played.id).state == state
+
+
+def test_undo_and_redo_move_the_state_and_are_saved(store, played):
+    before = played.state
+    undo = played.undo()
+    assert undo.kind == UNDO and undo.target == 3
+    assert played.state.farm_ford_found == 0 and played.can_redo
+    assert GameSession.open(store, played.id).state == played.state
+    played.redo()
+    assert played.state == before and not played.can_redo
+    assert [e.kind for e in store.load(played.id).events][-2:] == [UNDO, REDO]
+
+
+def test_undo_of_dice_rolled_at_the_table_is_flagged(played):
+    assert played.undo_is_physical
+    played.undo()
+    assert not played.undo_is_physical  # the next action to undo rolled no dice
+
+
+def test_two_sessions_on_one_store_see_each_other_through_refresh(tmp_path):
+    tablet = GameSession.new(Store(tmp_path), "bull_run", SETUP)
+    phone = GameSession.open(Store(tmp_path), tablet.id)
+    tablet.act({"type": "roll_initiative"}, EnteredDice((5,)))
+    assert phone.state.phase == "initiative"
+    assert phone.refresh() is True
+    assert phone.state == tablet.state and phone.state.initiative[0] == "CSA"
+    assert phone.refresh() is False
+    phone.act({"type": "place_reinforcements"}, RandomDice(seed=1))
+    phone.undo()
+    assert tablet.refresh() is True
+    assert tablet.state == phone.state and tablet.events == phone.events
+
+
+def test_act_first_catches_up_with_the_other_device(tmp_path):
+    tablet = GameSession.new(Store(tmp_path), "bull_run", SETUP)
+    phone = GameSession.open(Store(tmp_path), tablet.id)
+    tablet.act({"type": "roll_initiative"}, EnteredDice((1,)))
+    phone.act({"type": "place_reinforcements"}, RandomDice(seed=1))
+    assert [e.seq for e in phone.events] == [1, 2]
+    assert phone.state.initiative[0] == "UNION"
+
+
+def test_a_move_lost_in_a_race_is_refused_and_the_winner_shown(tmp_path, monkeypatch):
+    """The phone misses the tablet's event until it tries to write the same seq."""
+    tablet = GameSession.new(Store(tmp_path), "bull_run", SETUP)
+    phone = GameSession.open(Store(tmp_path), tablet.id)
+    tablet.act({"type": "roll_initiative"}, EnteredDice((1,)))
+    real, missed = phone.store.events_after, iter([True])
+
+    def late(session_id, seq):
+        return [] if next(missed, False) else real(session_id, seq)
+
+    monkeypatch.setattr(phone.store, "events_after", late)
+    with pytest.raises(RuleError, match="Another device changed this game") as err:
+        phone.act({"type": "roll_initiative"}, EnteredDice((6,)))
+    assert err.value.rule == "sync"
+    assert phone.state == tablet.state and phone.state.initiative[0] == "UNION"
+    assert len(Store(tmp_path).load(tablet.id).events) == 1
+
+
+@pytest.mark.parametrize("action, dice, error, message", [
+    ({"type": "no_such_action"}, lambda: RandomDice(seed=1), RuleError, "There is no action 'no_such_action'"),
+    ({"type": "end_turn"}, lambda: RandomDice(seed=1), RuleError, "end of turn phase"),
+    ({"type": "roll_initiative", "turn": 3}, lambda: RandomDice(seed=1), RuleError,
+     "unexpected keyword argument 'turn'"),
+    ({"type": "roll_initiative"}, lambda: EnteredDice((7,)), DiceError, "7 is not a face of a d6"),
+    ({"type": "roll_initiative"}, lambda: EnteredDice.parse("six"), DiceError, "'six' is not a die face"),
+    ({"type": "roll_initiative"}, lambda: EnteredDice(()), DiceError, "needs 1 d6"),
+    ({"type": "roll_initiative"}, lambda: EnteredDice((3, 4)), DiceError, "This roll uses 1 die, but 2 were entered"),
+], ids=["unknown", "wrong-phase", "garbage-param", "bad-face", "text", "no-dice", "too-many-dice"])
+def test_an_illegal_action_or_bad_dice_changes_nothing(store, rows, action, dice, error, message):
+    session = GameSession.new(store, "bull_run", SETUP)
+    before = (session.state, list(session.events), rows())
+    with pytest.raises(error, match=message):
+        session.act(action, dice())
+    assert (session.state, list(session.events), rows()) == before
+    assert GameSession.open(store, session.id).state == session.state
+
+
+def test_one_dice_source_serves_many_actions(store):
+    session = GameSession.new(store, "bull_run", SETUP)
+    dice = RandomDice(seed=2)
+    session.act({"type": "roll_initiative"}, dice)
+    session.act({"type": "place_reinforcements"}, dice)
+    assert [len(e.rolls) for e in session.events] == [1, 0]
+    assert GameSession.open(store, session.id).state == session.state
+
+
+def test_preview_records_nothing(store, rows):
+    session = GameSession.new(store, "bull_run", SETUP)
+    step = session.preview({"type": "roll_initiative"}, EnteredDice((4,)))
+    assert step.state.initiative[0] == "CSA"
+    assert session.events == [] and session.state.initiative[0] == "" and rows() == (1, 0)
+
+
+def test_import_replays_the_file_through_the_engine(store, rows, played):
+    copy = import_session(store, played.export())
+    assert copy.id != played.id
+    assert copy.state == played.state
+    assert copy.events == played.events
+    assert [r.source for e in copy.events for r in e.rolls] == [ENTERED, ENTERED]
+    assert rows() == (2, 10)
+    assert GameSession.open(store, copy.id).state == played.state
+
+
+ENTERED_3 = {"label": "Initiative (BR-6.0)", "sides": 6, "source": "entered"}
+
+
+@pytest.mark.parametrize("index, changes, message", [
+    (0, {"action": {"type": "place_reinforcements"}}, "This belongs to the reinforcement phase"),
+    (2, {"action": {"type": "end_turn"}}, "This belongs to the end of turn phase"),
+    (0, {"rolls": [{**ENTERED_3, "faces": [3, 3]}]}, "event 1 recorded more dice than its action uses"),
+    (0, {"rolls": []}, "needs 1 d6"),
+    (3, {"target": 1}, "event 4 undoes 1, which is not the latest action"),
+    (4, {"kind": "undo"}, "event 5 undoes 3, which is not the latest action"),
+], ids=["reinforce-first", "wrong-phase", "extra-die", "missing-die", "undo-target", "double-undo"])
+def test_import_refuses_a_file_whose_events_break_the_rules(store, rows, played, index, changes, message):
+    data = json.loads(played.export())
+    data["events"][index].update(changes)
+    before = rows()
+    with pytest.raises(ImportRefused, match=f"The file's game does not replay by the rules: .*{message}"):
+        import_session(store, json.dumps(data))
+    assert rows() == before
