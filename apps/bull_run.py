@@ -198,7 +198,7 @@ class BullRunView(pn.viewable.Viewer):
     def __init__(self, live: LiveSession, **params):
         super().__init__(**params)
         self.live = live
-        self.track = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[TABLE_CSS], css_classes=["track"])
+        self.track = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[TABLE_CSS], css_classes=["turn-track"])
         self.phase = pmui.Typography(variant="h6", css_classes=["phase-title"])
         self.order = pmui.Alert(severity="info", sizing_mode="stretch_width", css_classes=["order-text"],
                                 visible=False)

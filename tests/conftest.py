@@ -19,3 +19,10 @@ def pytest_collection_modifyitems(config, items):
             for rule_id in marker.args:
                 if rule_id not in known:
                     raise pytest.UsageError(f"{item.nodeid}: unknown rule ID {rule_id!r} in @pytest.mark.rule")
+
+
+@pytest.fixture(scope="session")
+def panel_extensions():
+    """Panel and HoloViews loaded as a served app loads them (HoloViews options need a plotting backend)."""
+    from companion.ui.theme import extension
+    extension("tabulator")

@@ -39,7 +39,11 @@ class EventLog(pn.viewable.Viewer):
     def entries(self) -> list[dict]:
         """The log, newest first: seq, summary (with undo/redo marks), undone, dice, rule IDs."""
         known = self.live.engine.rules
-        undone = {e.seq for e in self.live.session.replay.undone}
+        last_word: dict[int, str] = {}  # action seq -> the kind of the latest undo/redo of it
+        for event in self.live.session.events:
+            if event.target is not None:
+                last_word[event.target] = event.kind
+        undone = {seq for seq, kind in last_word.items() if kind == UNDO}
         out = []
         for event in reversed(self.live.session.events[-self.limit:]):
             mark = {UNDO: "↶ ", REDO: "↷ "}.get(event.kind, "")

@@ -3,10 +3,34 @@ from __future__ import annotations
 
 from typing import Any
 
+import html
+from typing import Mapping
+
 import panel as pn
 import panel_material_ui as pmui
 
 from ..engine import Option
+
+
+def options_html(options: tuple[Option, ...], values: Mapping[str, Any]) -> str:
+    """The options a session was started with, as a table: what, the choice, the rule."""
+    rows = []
+    for opt in options:
+        value = values.get(opt.key, opt.default)
+        shown = dict(opt.choices).get(value) if opt.choices else ", ".join(
+            f"{k} {'-' if v is None else v}" for k, v in value.items())
+        mark = "" if value == opt.default else ' class="changed"'
+        rows.append(f"<tr{mark}><td>{html.escape(opt.label)}</td><td>{html.escape(str(shown))}</td>"
+                    f"<td>{html.escape(opt.rule)}</td></tr>")
+    return ('<table class="options"><tr><th>option</th><th>in this game</th><th>rule</th></tr>'
+            + "".join(rows) + "</table>")
+
+
+OPTIONS_CSS = """
+table.options { border-collapse: collapse; width: 100%; font-size: 14px; }
+.options td, .options th { text-align: left; padding: 4px 6px; border-bottom: 1px solid rgba(128,128,128,.3); }
+.options tr.changed td { font-weight: 700; }
+"""
 
 
 class OptionsForm(pn.viewable.Viewer):

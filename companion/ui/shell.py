@@ -18,7 +18,7 @@ from ..session import GameSession, import_session
 from ..store import ImportRefused, Store
 from .controls import ErrorBanner, UndoBar
 from .live import POLL_MS, LiveSession
-from .options import OptionsForm
+from .options import OPTIONS_CSS, OptionsForm, options_html
 from .theme import TOUCH, page
 
 
@@ -164,8 +164,12 @@ class GameShell(pn.viewable.Viewer):
         close = pmui.Button(label="Sessions", icon="list", variant="outlined", css_classes=["sessions"], **TOUCH)
         close.on_click(lambda _: self.show_picker())
         title = pmui.Typography(f"{session.record.title}", variant="h5", css_classes=["session-name"])
+        options = pmui.Card(pn.pane.HTML(options_html(self.engine.options, session.record.options),
+                                         stylesheets=[OPTIONS_CSS], sizing_mode="stretch_width"),
+                            title="Options of this game (bold: not the default)", collapsed=True, collapsible=True,
+                            sizing_mode="stretch_width", css_classes=["session-options"])
         return pmui.Column(pmui.Row(title, UndoBar(live), export, close, sizing_mode="stretch_width"),
-                           ErrorBanner(live), sizing_mode="stretch_width")
+                           ErrorBanner(live), options, sizing_mode="stretch_width")
 
     def __panel__(self):
         return self._main

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import TABLET, Server
-from .ui import SLOW, button, log_text, step, tap_faces
+from .ui import SLOW, button, do, guide, log_text, other, step, tap_faces
 
 pytestmark = pytest.mark.browser
 
@@ -46,18 +46,24 @@ def test_landing_session_dice_undo_reload(page, server, offline, output_path):
     screenshots(page, output_path, "landing")
     game = start_example_game(page, server.url)
 
-    button(step(page, "roll_initiative"), "Roll for me").click()
+    step(page, "roll_initiative")
+    button(guide(page), "Roll for me").click()
     expect(log_text(page)).to_contain_text("Initiative, turn 1: rolled", timeout=SLOW)
     expect(log_text(page)).to_contain_text("companion roll")
-    button(step(page, "place_reinforcements"), "Place reinforcements").click()
+    step(page, "place_reinforcements")
+    do(page, "Place reinforcements")
     expect(log_text(page)).to_contain_text("no reinforcements", timeout=SLOW)
 
     # the example roster has no Union unit until turn 3, so the Union's first phase starts with Farm Ford
     # whether or not it has the initiative; if the CSA moves first, end its movement first
-    if page.locator(".step-csa_action_roll").count():
-        tap_faces(step(page, "csa_action_roll"), 1)
-        button(step(page, "end_movement"), "End CSA movement").click()
-    tap_faces(step(page, "farm_ford_roll"), 2)
+    expect(page.locator(".step-farm_ford_roll:visible, .step-csa_action_roll:visible").first).to_be_visible(
+        timeout=SLOW)
+    if page.locator(".step-csa_action_roll").first.is_visible():
+        tap_faces(page, 1)
+        step(page, "move")
+        other(page, "end_movement")
+    step(page, "farm_ford_roll")
+    tap_faces(page, 2)
     expect(log_text(page)).to_contain_text("Farm Ford: rolled 2, not found", timeout=SLOW)
     expect(log_text(page)).to_contain_text("table roll 2")
     screenshots(page, output_path, "bull_run")
@@ -83,11 +89,12 @@ def test_landing_session_dice_undo_reload(page, server, offline, output_path):
 ])
 def test_bad_dice_are_refused_and_change_nothing(page, server, typed, message):
     start_example_game(page, server.url)
-    card = step(page, "roll_initiative")
+    step(page, "roll_initiative")
+    panel = guide(page)
     count = page.locator(".event-log li").count()
-    card.locator(".typed-faces input").fill(typed)
-    button(card, "Use typed dice").click()
-    expect(card.locator(".dice-message")).to_contain_text(message, timeout=SLOW)
+    panel.locator(".typed-faces input").fill(typed)
+    button(panel, "Use typed dice").click()
+    expect(panel.locator(".dice-message")).to_contain_text(message, timeout=SLOW)
     page.wait_for_timeout(500)
     assert page.locator(".event-log li").count() == count
     expect(page.locator(".step-roll_initiative")).to_be_visible()
@@ -99,7 +106,8 @@ def test_two_browsers_see_each_event_within_two_seconds(browser, server):
     second = browser.new_context(viewport=TABLET["portrait"]).new_page()
     second.goto(game)
     step(second, "roll_initiative")
-    tap_faces(step(first, "roll_initiative"), 4)
+    step(first, "roll_initiative")
+    tap_faces(first, 4)
     expect(log_text(first)).to_contain_text("rolled 4, CSA has the initiative", timeout=SLOW)
     expect(log_text(second)).to_contain_text("rolled 4, CSA has the initiative", timeout=2000)
     step(second, "place_reinforcements")
@@ -110,7 +118,8 @@ def test_sigkill_right_after_a_confirmed_event_loses_nothing(browser, tmp_path):
     try:
         page = browser.new_context(viewport=TABLET["landscape"]).new_page()
         game = start_example_game(page, srv.url)
-        tap_faces(step(page, "roll_initiative"), 5)
+        step(page, "roll_initiative")
+        tap_faces(page, 5)
         expect(log_text(page)).to_contain_text("rolled 5, CSA has the initiative", timeout=SLOW)
         srv.kill()
     finally:

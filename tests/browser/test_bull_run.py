@@ -1,0 +1,118 @@
+"""Battle at Bull Run in a real browser: a solitaire turn end to end at tablet size."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import TABLET
+from .test_shell import screenshots
+from .ui import SLOW, button, do, log_text, logged, other, step, tap_faces
+
+pytestmark = pytest.mark.browser
+
+ROSTER = """Evans' Brigade, CSA, 1/1, 3-2-1
+Cocke's Brigade, CSA, 2/1, 4-3-2-1
+Burnside's Brigade, UNION, A/1, 4-3-2-1
+Porter's Brigade, UNION, A/2, 5-4-3-2-1"""
+
+
+@pytest.mark.rule("BR-5.1", "BR-9.0", "BR-9.1", "BR-10.4", "BR-11.1")
+def test_solitaire_turn_end_to_end(page, server, offline, output_path):
+    """Turn 1 set-up moves, then turn 2: initiative, reinforcements, the CSA order, a combat with dice
+    entered at the table, the retreat check; undo of that roll after confirming; reload; same state."""
+    page.goto(server.url + "/bull_run")
+    page.locator(".paste-roster textarea").first.fill(ROSTER)
+    button(page, "Read pasted lines").click()
+    expect(page.locator(".roster-note")).to_contain_text("counters", timeout=SLOW)
+    button(page, "Start the game").click()
+
+    # turn 1: the CSA has the initiative; the Union crosses at Sudley Ford
+    step(page, "roll_initiative")
+    tap_faces(page, 4)
+    step(page, "place_reinforcements")
+    do(page, "Place reinforcements")
+    step(page, "csa_action_roll")
+    tap_faces(page, 1)
+    logged(page, "order A (Attack on Centerville)")
+    step(page, "move")
+    other(page, "end_movement")
+    step(page, "farm_ford_roll")
+    tap_faces(page, 1)
+    move = step(page, "move")
+    move.locator(".terrain-ford button").click()
+    move.locator(".move-crossing").click()
+    page.locator("li", has_text="Sudley Ford").first.click()
+    do(page, "Move Union units")
+    logged(page, "Burnside's Brigade moves across Bull Run at Sudley Ford")
+    other(page, "end_movement")
+    step(page, "declare_attack")
+    other(page, "end_combat")
+    step(page, "declare_attack")
+    other(page, "end_combat")
+    step(page, "end_turn")
+    do(page, "End the turn")
+    logged(page, "turn 2 begins at 09:00")
+
+    # turn 2: Union initiative, Porter arrives, the CSA sees the flank march and orders C
+    step(page, "roll_initiative")
+    tap_faces(page, 2)
+    step(page, "place_reinforcements")
+    do(page, "Place reinforcements")
+    logged(page, "Porter's Brigade on hex A")
+    step(page, "farm_ford_roll")
+    tap_faces(page, 6)
+    step(page, "move")
+    other(page, "end_movement")
+    step(page, "awareness_check").locator(".adjacent").click()
+    do(page, "Awareness")
+    logged(page, "the CSA is aware")
+    step(page, "csa_action_roll")
+    tap_faces(page, 3)
+    logged(page, "column 1-3, rolled 3: order C")
+    expect(page.locator(".order-text")).to_contain_text("CSA order C", timeout=SLOW)
+    step(page, "move")
+    other(page, "end_movement")
+
+    # the combat: Burnside (4 SP, south of Bull Run) attacks Evans (3 SP) in woods
+    form = step(page, "declare_attack")
+    form.locator(".attackers").get_by_role("button", name="Burnside's Brigade").click()
+    form.locator(".defenders").get_by_role("button", name="Evans' Brigade").click()
+    form.locator(".target-terrain").get_by_role("button", name="woods").click()
+    expect(page.locator(".odds-card").first).to_contain_text("P(defender retreats)", timeout=SLOW)
+    screenshots(page, output_path, "bull_run-combat")
+    tap_faces(page, 5)                      # McDowell's hesitation: 5 attacks (BR-10.2)
+    logged(page, "rolled 5, attacks")
+    step(page, "fire")
+    tap_faces(page, 6, 1)                   # 6 - 1 (woods) = 5 on the 3-4 column: 1 hit; 1 on 3-4: none
+    logged(page, "rolled 6 -1 = 5: 1 hit")
+    step(page, "allocate_hits")
+    do(page, "Apply hits")
+    logged(page, "Evans' Brigade 3->2 SP")
+    step(page, "retreat_check")
+    tap_faces(page, 2)
+    logged(page, "Retreat check: Evans' Brigade rolled 2, stays")
+
+    # undo that roll: it was rolled at the table, so the companion asks first
+    button(page, "Undo").click()
+    expect(page.locator(".undo-question")).to_contain_text("rolled at the table", timeout=SLOW)
+    button(page, "Yes, undo it").click()
+    logged(page, "Undo: Turn 2: Retreat check")
+    step(page, "retreat_check")
+    count = page.locator(".event-log li").count()
+
+    page.reload()
+    step(page, "retreat_check")
+    logged(page, "Undo: Turn 2: Retreat check")
+    assert page.locator(".event-log li").count() == count
+    expect(page.locator(".turn-track")).to_contain_text("SP lost: Union 0, CSA 1")
+
+    tap_faces(page, 5)
+    logged(page, "Evans' Brigade rolled 5, retreats 1 hex")
+    step(page, "retreat")
+    do(page, "Retreat")
+    step(page, "advance")
+    do(page, "Advance")
+    logged(page, "advance into the vacated hex")
+    screenshots(page, output_path, "bull_run-after-combat")
