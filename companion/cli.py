@@ -21,6 +21,10 @@ LOGIN_TEMPLATE = Path(__file__).resolve().parent / "ui" / "login.html"
 
 def is_loopback(address: str) -> bool:
     try:
+        return ipaddress.ip_address(address).is_loopback  # an IPv4 or IPv6 address as given
+    except ValueError:
+        pass
+    try:
         return ipaddress.ip_address(socket.gethostbyname(address)).is_loopback
     except (OSError, ValueError):
         return False
@@ -61,8 +65,12 @@ def serve(args: argparse.Namespace) -> int:
                 "login_template": str(LOGIN_TEMPLATE)}
     shown = "localhost" if args.address in ("0.0.0.0", "::") else args.address
     print(f"Table Companion: http://{shown}:{args.port}/  (games saved in {folder})", flush=True)
+    origins = args.allow_websocket_origin or (
+        [f"{host}:{args.port}" for host in ("127.0.0.1", "localhost", f"[{args.address}]" if ":" in args.address
+                                            else args.address)]
+        if is_loopback(args.address) else "*")  # on the LAN tablets open the pages by this computer's address
     pn.serve(app_paths(), address=args.address, port=args.port, show=args.show, title="Table Companion",
-             websocket_origin=args.allow_websocket_origin or "*", threaded=False, **auth)
+             websocket_origin=origins, threaded=False, **auth)
     return 0
 
 

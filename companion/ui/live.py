@@ -50,13 +50,17 @@ class LiveSession(param.Parameterized):
         return self._do(self.session.redo)
 
     def fail(self, message: str) -> None:
-        self.error = message
+        """Show a refusal; the same one again is shown again (the player may have closed it)."""
+        if message == self.error:
+            self.param.trigger("error")
+        else:
+            self.error = message
 
     def _do(self, operation) -> Event | None:
         try:
             event = operation()
         except (RuleError, DiceError) as exc:
-            self.error = str(exc)
+            self.fail(str(exc))
             self.version += 1  # another device's events may have been taken in
             return None
         self.error = ""

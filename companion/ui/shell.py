@@ -159,8 +159,8 @@ class GameShell(pn.viewable.Viewer):
     def _chrome(self, live: LiveSession) -> pmui.Column:
         session = live.session
         export = pmui.FileDownload(label="Export", callback=lambda: io.StringIO(session.export()),
-                                   filename=f"{self.engine.slug}-{session.id}.json", variant="outlined",
-                                   css_classes=["export"], **TOUCH)
+                                   filename=f"{self.engine.slug}-{session.id}.json", css_classes=["export"],
+                                   **TOUCH)
         close = pmui.Button(label="Sessions", icon="list", variant="outlined", css_classes=["sessions"], **TOUCH)
         close.on_click(lambda _: self.show_picker())
         title = pmui.Typography(f"{session.record.title}", variant="h5", css_classes=["session-name"])

@@ -42,6 +42,12 @@ def _names(units) -> str:
     return " + ".join(u.name for u in units)
 
 
+def _standing(state: GameState, names) -> tuple[str, bool]:
+    """The surviving units of a stack as text, and whether they are more than one."""
+    alive = [n for n in names if state.unit(n).sp > 0]
+    return " + ".join(alive), len(alive) > 1
+
+
 # --- BR-6.0 initiative, BR-7.0 reinforcements -------------------------------------------------------
 
 @actions
@@ -283,8 +289,7 @@ def _attack_stacks(state: GameState, attackers, defenders, target_terrain: str, 
     if across_ford and across_bridge:
         raise RuleError("BR-10.5", "An attack crosses Bull Run at a ford or at the bridge, not both")
     conditions = Conditions(target_terrain, attacker_terrain, bool(across_ford), bool(across_bridge))
-    for units in (att, dfn):  # BR-10.4: both totals must be on the table
-        column(fire_sp(state, units), state.options["over_12"])
+    column(fire_sp(state, att), state.options["over_12"])  # BR-10.4: the attacker's total is on the table
     return att, dfn, conditions
 
 
@@ -292,6 +297,8 @@ def new_combat(state: GameState, att, dfn, conditions: Conditions) -> Combat:
     """The combat record: fire SPs (A14) and whether the defender fires back (BR-10.1, A11)."""
     defender_fires = not any(u.defended for u in dfn) and (
         state.options["defence_after_attack"] or not any(u.attacked for u in dfn))
+    if defender_fires:  # BR-10.4: so is the defender's, when it fires back
+        column(fire_sp(state, dfn), state.options["over_12"])
     return Combat(tuple(u.name for u in att), tuple(u.name for u in dfn), conditions,
                   fire_sp(state, att), fire_sp(state, dfn), defender_fires)
 
@@ -478,12 +485,15 @@ def retreat_check(state: GameState, dice: Dice) -> Step:
     """BR-11.1: the stack that received more hits rolls: 4-6 it retreats 1 hex, 1-3 it stays."""
     combat = _combat(state, "retreat_check")
     names = combat.attackers if combat.checking == "attackers" else combat.defenders
-    result = resolve_retreat_check(None, dice, " + ".join(names))
+    result = resolve_retreat_check(None, dice, _standing(state, names)[0])
     if result.outcome:
-        new = replace(state, combat=replace(combat, stage="retreat"))
-    else:
-        new = replace(state, combat=None)
-    return Step(new, f"Turn {state.turn}: {result.summary}", result.rules, (result,))
+        return Step(replace(state, combat=replace(combat, stage="retreat")), f"Turn {state.turn}: {result.summary}",
+                    result.rules, (result,))
+    other_role = "defenders" if combat.checking == "attackers" else "attackers"
+    others = combat.defenders if other_role == "defenders" else combat.attackers
+    gone = not any(state.unit(n).sp for n in others)
+    following, tail = _after_vacated(state, combat, other_role if gone else "")
+    return Step(replace(state, combat=following), f"Turn {state.turn}: {result.summary}{tail}", result.rules, (result,))
 
 
 @actions
@@ -500,14 +510,16 @@ def retreat(state: GameState, dice: Dice, legal_hex: bool = True, across_ford: b
         raise RuleError("BR-11.1", "A retreat crosses Bull Run only at a ford (option A18 lets the bridge count)")
     names = combat.attackers if combat.checking == "attackers" else combat.defenders
     units = [state.unit(n) for n in names if state.unit(n).sp > 0]
+    who, many = _standing(state, names)
     if legal_hex:
         crossing = "ford" if across_ford else "bridge" if across_bridge else ""
         changed = {u.name: replace(u, bank=crossed_bank(u.bank, crossing)) for u in units}
         where = f" across Bull Run at {'a ford' if across_ford else 'the bridge'}" if crossing else ""
-        text = f"{' + '.join(names)} retreat 1 hex{where}"
+        text = f"{who} {'retreat' if many else 'retreats'} 1 hex{where}"
     else:
         changed = {u.name: replace(u, sp=0, status=ELIMINATED) for u in units}
-        text = f"{' + '.join(names)} have no legal hex to retreat to and are eliminated ({sum(u.sp for u in units)} SP lost)"
+        text = (f"{who} {'have' if many else 'has'} no legal hex to retreat to and "
+                f"{'are' if many else 'is'} eliminated ({sum(u.sp for u in units)} SP lost)")
     new = state.with_units(changed)
     combat, tail = _after_vacated(new, combat, combat.checking)
     return Step(replace(new, combat=combat), f"Turn {state.turn}: {text}{tail}", ("BR-11.1",))
@@ -534,14 +546,16 @@ def advance(state: GameState, dice: Dice, advance: bool | None = None,
         rules.append("BR-9.5")
     if advance is None or not isinstance(advance, bool):
         raise RuleError("BR-11.2", "Say whether the stack advances (yes or no)")
+    who, many = _standing(state, names)
     if not advance:
-        return Step(replace(state, combat=None), f"Turn {state.turn}: {' + '.join(names)} stay in place", tuple(rules))
+        return Step(replace(state, combat=None), f"Turn {state.turn}: {who} {'stay' if many else 'stays'} in place",
+                    tuple(rules))
     crosses = combat.conditions.across_ford or combat.conditions.across_bridge
     changed = {u.name: replace(u, bank=crossed_bank(u.bank, "ford" if crosses else "")) for u in units}
     where = " across Bull Run" if crosses else ""
     return Step(replace(state.with_units(changed), combat=None),
-                f"Turn {state.turn}: {' + '.join(names)} advance into the vacated hex{where}; enemy stacks that "
-                "have not fought this turn may attack them", tuple(rules))
+                f"Turn {state.turn}: {who} {'advance' if many else 'advances'} into the vacated hex{where}; "
+                f"enemy stacks that have not fought this turn may attack {'them' if many else 'it'}", tuple(rules))
 
 
 @actions

@@ -74,12 +74,12 @@ def resolve_fire(inputs: FireInput, dice: Dice, label: str = "Fire") -> Result:
     modified = face + inputs.modifier
     scored = hits(inputs.sp, modified, inputs.over_12)
     row = "<1" if modified < 1 else str(modified)
-    mod_text = f" {inputs.modifier:+d}" if inputs.modifier else ""
+    mod_text = f" {inputs.modifier:+d} = {row}" if inputs.modifier else ""
     return Result(
         procedure="fire", inputs={"sp": inputs.sp, "modifier": inputs.modifier},
         rolls=tuple(dice.rolls[-1:]), outcome=scored,
         rules=(CRT_RULE, MODIFIER_RULE) if inputs.modifier else (CRT_RULE,),
-        summary=f"{label}: {inputs.sp} SP (column {col}) rolled {face}{mod_text} = {row}: {scored} "
+        summary=f"{label}: {inputs.sp} SP (column {col}) rolled {face}{mod_text}: {scored} "
                 f"hit{'s' if scored != 1 else ''}",
         details={"face": face, "modified": modified, "row": row, "column": col})
 

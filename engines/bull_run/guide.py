@@ -62,7 +62,9 @@ def _combat_steps(state: GameState) -> list[Due]:
     if combat is None:
         text = "Name the attacking stack and the adjacent stack it attacks."
         if state.options["solitaire"] and state.active == CSA:
-            text = "CSA stacks with the initiative attack automatically: the weakest adjacent Union stack first."
+            text = ("With the initiative every CSA stack next to a Union stack attacks, the weakest adjacent Union "
+                    "stack first (BR-9.2, BR-9.3)." if state.half == 0 else
+                    "Without the initiative the solitaire player decides which CSA stacks attack (BR-9.2, A8).")
         return [Due("declare_attack", f"{side} attack", text, "BR-10.1"),
                 Due("end_combat", f"End {side} attacks", "", "BR-10.2")]
     stage = combat.stage

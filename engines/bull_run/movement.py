@@ -41,7 +41,8 @@ def check_move_facts(*, into_enemy_hex: bool, through_enemy_zoc: bool, friendly_
         raise RuleError("BR-8.2", "A unit may not enter or pass through a hex with enemy units")
     if through_enemy_zoc:
         raise RuleError("BR-8.2", "Entering an enemy zone of control ends the move; it cannot go on")
-    if not isinstance(friendly_in_destination, int) or friendly_in_destination < 0:
+    if isinstance(friendly_in_destination, bool) or not isinstance(friendly_in_destination, int) \
+            or friendly_in_destination < 0:
         raise RuleError("BR-8.2", "The count of friendly units already in the hex is a whole number")
     if friendly_in_destination + 1 > STACK_LIMIT:
         raise RuleError("BR-8.2", f"At most {STACK_LIMIT} units may stack in a hex; "

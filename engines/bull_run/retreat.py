@@ -21,9 +21,11 @@ def who_checks(hits_on_attackers: int, hits_on_defenders: int, attackers_gone: b
 
 def resolve_retreat_check(inputs: None, dice: Dice, who: str = "") -> Result:
     stack = who or "The stack"
+    many = " + " in stack
     return RETREAT_CHECK.resolve(
         dice, "retreat_check",
-        lambda face, go: f"Retreat check: {stack} rolled {face}, " + ("retreats 1 hex" if go else "stays"),
+        lambda face, go: f"Retreat check: {stack} rolled {face}, " + (
+            ("retreat" if many else "retreats") + " 1 hex" if go else ("stay" if many else "stays")),
         {"who": who} if who else None, label=f"Retreat check: {stack} ({RETREAT_CHECK.rule})")
 
 

@@ -114,5 +114,5 @@ def test_solitaire_turn_end_to_end(page, server, offline, output_path):
     do(page, "Retreat")
     step(page, "advance")
     do(page, "Advance")
-    logged(page, "advance into the vacated hex")
+    logged(page, "advances into the vacated hex")
     screenshots(page, output_path, "bull_run-after-combat")

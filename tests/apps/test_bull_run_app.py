@@ -1,0 +1,413 @@
+"""The Bull Run dashboard's view models, driven without a browser: the roster editor, and the view through one
+solitaire turn (the guide's forms filled in, its buttons and dice entry tapped, the odds and the track read)."""
+from __future__ import annotations
+
+from dataclasses import replace
+from types import SimpleNamespace
+
+import pytest
+
+from apps.bull_run import BullRunView, RosterEditor, track_html
+from companion.dice import EnteredDice, ScriptedDice
+from companion.session import GameSession
+from companion.store import Store
+from companion.ui.live import LiveSession
+from engines.bull_run import actions as act
+from engines.bull_run.combat import combat_odds, summarize
+from engines.bull_run.example import EXAMPLE_ROSTER, LABEL
+from engines.bull_run.state import GameState
+from tests.widgets import click, find
+
+pytestmark = pytest.mark.usefixtures("panel_extensions")
+
+SHERMAN, PORTER, KEYES, EVANS, COCKE = ("Sherman's Brigade", "Porter's Brigade", "Keyes' Brigade", "Evans' Brigade",
+                                        "Cocke's Brigade")
+# A made-up roster: the Union stack Sherman + Porter is 8 SP and Cocke is 4 SP, as in the digest's worked example 9.
+ROSTER = [
+    {"name": SHERMAN, "side": "UNION", "entry_hex": "A", "entry_turn": 1, "max_sp": 7, "grey": False},
+    {"name": PORTER, "side": "UNION", "entry_hex": "A", "entry_turn": 1, "max_sp": 1, "grey": False},
+    {"name": KEYES, "side": "UNION", "entry_hex": "B", "entry_turn": 1, "max_sp": 2, "grey": False},
+    {"name": EVANS, "side": "CSA", "entry_hex": "1", "entry_turn": 1, "max_sp": 3, "grey": False},
+    {"name": COCKE, "side": "CSA", "entry_hex": "2", "entry_turn": 1, "max_sp": 4, "grey": False},
+]
+MOVE = {"type": "move", "unit": SHERMAN, "path": ["road", "woods"], "crossing": "", "west_of_stone_bridge": False,
+        "into_enemy_hex": False, "through_enemy_zoc": False, "friendly_in_destination": 0}
+UNION_ATTACK = {"type": "declare_attack", "attackers": [SHERMAN, PORTER], "defenders": [COCKE],
+                "target_terrain": "woods", "attacker_terrain": "clear", "across_ford": False, "across_bridge": False}
+CSA_ATTACK = {**UNION_ATTACK, "attackers": [EVANS], "defenders": [KEYES], "target_terrain": "clear"}
+END_MOVEMENT, END_COMBAT = {"type": "end_movement"}, {"type": "end_combat"}
+
+# One solitaire turn: (the step the guide shows, the action done, its dice).
+TURN = [
+    ("roll_initiative", {"type": "roll_initiative"}, (2,)),                       # Union (BR-6.0)
+    ("place_reinforcements", {"type": "place_reinforcements"}, ()),
+    ("farm_ford_roll", {"type": "farm_ford_roll"}, (1,)),                         # not found (BR-8.4b)
+    ("move", MOVE, ()),
+    ("move", END_MOVEMENT, ()),
+    ("csa_action_roll", {"type": "csa_action_roll", "union_south": 0}, (1,)),    # None column: order A
+    ("move", END_MOVEMENT, ()),
+    ("declare_attack", UNION_ATTACK, ()),
+    ("fire", {"type": "fire"}, (6, 6)),                       # 6-1 on 7-8: 2 hits; 6 on 3-4: 1 hit
+    ("allocate_hits", {"type": "allocate_hits", "on_defenders": COCKE, "on_attackers": PORTER}, ()),
+    ("retreat_check", {"type": "retreat_check"}, (4,)),                          # Cocke retreats
+    ("retreat", {"type": "retreat", "legal_hex": True, "across_ford": False}, ()),
+    ("advance", {"type": "advance", "advance": True}, ()),
+    ("declare_attack", END_COMBAT, ()),
+    ("declare_attack", CSA_ATTACK, ()),
+    ("fire", {"type": "fire"}, (5, 1)),                       # 5 on 3-4: 1 hit; 1 on 1-2: 0 hits
+    ("allocate_hits", {"type": "allocate_hits", "on_defenders": KEYES}, ()),
+    ("retreat_check", {"type": "retreat_check"}, (4,)),                          # Keyes retreats
+    ("retreat", {"type": "retreat", "legal_hex": True, "across_ford": False}, ()),
+    ("advance", {"type": "advance", "next_to_stronger_fresh_union": False}, ()),
+    ("declare_attack", END_COMBAT, ()),
+    ("end_turn", {"type": "end_turn", "union_holds_manassas": False, "csa_holds_centerville": False}, ()),
+]
+
+
+def step_of(action_type: str, occurrence: int = 1) -> int:
+    """The index in TURN of the n-th step whose action has this type."""
+    return [i for i, (_, action, _) in enumerate(TURN) if action["type"] == action_type][occurrence - 1]
+
+
+@pytest.fixture
+def store(tmp_path) -> Store:
+    return Store(tmp_path)
+
+
+@pytest.fixture
+def live(store) -> LiveSession:
+    return LiveSession(GameSession.new(store, "bull_run", {"roster": ROSTER}))
+
+
+@pytest.fixture
+def view(live) -> BullRunView:
+    return BullRunView(live)
+
+
+def play(live: LiveSession, steps: int) -> None:
+    """The first `steps` steps of the turn, done with their scripted dice."""
+    for _, action, faces in TURN[:steps]:
+        assert live.act(action, ScriptedDice(faces)) is not None, live.error
+
+
+def perform(view: BullRunView, faces: tuple[int, ...] = ()) -> None:
+    """The guide's action, as tapped: the faces on its dice entry and "use", or its button."""
+    panel = view.guide.panel
+    if faces:
+        assert panel._dice.visible and not panel._button.visible
+        for face in faces:
+            panel._dice.tap(face)
+        click(panel._dice._use)
+    else:
+        assert panel._button.visible and not panel._dice.visible
+        click(panel._button)
+    assert view.live.error == ""
+
+
+def form(view: BullRunView, css: str):
+    """A widget of the step form shown now."""
+    return find(view.guide.active.card, css)
+
+
+def last_action(live: LiveSession) -> dict:
+    return dict(live.session.events[-1].action)
+
+
+def numbers(view: BullRunView) -> dict[str, str]:
+    return dict(view.odds.numbers)
+
+
+def engine_numbers(live: LiveSession, attack: dict) -> dict[str, str]:
+    """The combat's numbers from the engine's odds twin, written as the card writes them."""
+    combat = act.preview_attack(live.state, **{k: v for k, v in attack.items() if k != "type"})
+    s = summarize(combat_odds(act.combat_input(live.state, combat)))
+
+    def text(p):
+        return f"{float(p) * 100:.1f}% ({p})"
+    return {"P(defender retreats)": text(s.defenders_retreat), "P(attacker retreats)": text(s.attackers_retreat),
+            "P(defender eliminated)": text(s.defenders_eliminated),
+            "P(attacker eliminated)": text(s.attackers_eliminated),
+            "expected hits on the defender": f"{float(s.expected_on_defenders):.2f}",
+            "expected hits on the attacker": f"{float(s.expected_on_attackers):.2f}"}
+
+
+# --- the roster editor -------------------------------------------------------------------------------
+
+def test_an_empty_roster_asks_for_units():
+    editor = RosterEditor()
+    assert editor.note.object == "Enter your units, or load the example." and editor.note.severity == "info"
+
+
+def test_the_example_roster_is_labelled():
+    editor = RosterEditor()
+    click(find(editor, "load-example"))
+    assert editor.is_example()
+    assert editor.setup() == {"roster": [{**row, "bank": ""} for row in EXAMPLE_ROSTER], "example": LABEL}
+    assert editor.note.object.startswith(LABEL) and editor.note.severity == "warning"
+
+
+def test_an_edited_example_is_no_longer_the_example():
+    editor = RosterEditor(EXAMPLE_ROSTER)
+    table = editor.table.value.copy()
+    table.loc[0, "max_sp"] = 4
+    editor.table.value = table
+    assert not editor.is_example()
+    assert "example" not in editor.setup() and editor.setup()["roster"][0]["max_sp"] == 4
+
+
+@pytest.mark.rule("BR-2.4")
+def test_pasted_play_sheet_lines_become_the_roster():
+    editor = RosterEditor()
+    editor.paste.value = ("Evans' Brigade, CSA, 1/1, 3-2-1\n"
+                          "Burnside's Brigade\tUNION\tA/3\t4-3-2-1\n"
+                          "Cocke's Brigade; CSA; 2/4; 5-4-3-2-1; grey; north")
+    click(find(editor, "read-paste"))
+    assert editor.rows() == [
+        {"name": "Evans' Brigade", "side": "CSA", "entry_hex": "1", "entry_turn": 1, "max_sp": 3, "grey": False,
+         "bank": ""},
+        {"name": "Burnside's Brigade", "side": "UNION", "entry_hex": "A", "entry_turn": 3, "max_sp": 4,
+         "grey": False, "bank": ""},
+        {"name": "Cocke's Brigade", "side": "CSA", "entry_hex": "2", "entry_turn": 4, "max_sp": 5, "grey": True,
+         "bank": "north"},
+    ]
+    assert editor.note.severity == "warning" and "this roster has 3 units" in editor.note.object
+    assert not editor.is_example()
+
+
+def test_a_bad_pasted_line_is_named_and_the_table_kept():
+    editor = RosterEditor(EXAMPLE_ROSTER)
+    editor.paste.value = "Evans' Brigade, CSA, 1/1, 3-2-1\nBurnside's Brigade, UNION, A-3, 4-3-2-1"
+    click(find(editor, "read-paste"))
+    assert editor.note.severity == "error"
+    assert editor.note.object == "Line 2: the entry is 'hex/turn' such as 1/1 or A/3, not 'A-3' (BR-7.0)"
+    assert editor.is_example()
+
+
+@pytest.mark.rule("BR-2.4")
+def test_an_invalid_table_is_named_in_the_note():
+    editor = RosterEditor([EXAMPLE_ROSTER[0], EXAMPLE_ROSTER[0]])
+    assert editor.note.severity == "error"
+    assert editor.note.object == "Unit names must be unique: Evans' Brigade appears twice (BR-2.4)"
+
+
+# --- the view through one solitaire turn -------------------------------------------------------------
+
+@pytest.mark.rule("BR-5.1")
+def test_the_guide_shows_each_step_of_the_turn(view, live):
+    for i, (shown, action, faces) in enumerate(TURN):
+        assert view.guide.active.action == shown, f"step {i}"
+        assert live.act(action, ScriptedDice(faces)) is not None, live.error
+    assert view.phase.object == "Turn 2 of 15 (09:00): initiative phase"
+
+
+@pytest.mark.rule("BR-6.0")
+def test_initiative_odds_and_dice(view, live):
+    assert view.odds.title == "Initiative (BR-6.0)"
+    assert numbers(view) == {"Union": "50.0% (1/2)", "CSA": "50.0% (1/2)"}
+    perform(view, (2,))
+    assert live.state.initiative[0] == "UNION" and live.session.events[-1].physical
+
+
+@pytest.mark.rule("BR-8.4b")
+def test_farm_ford_odds(view, live):
+    play(live, step_of("farm_ford_roll"))
+    assert numbers(view) == {"yes, on 5, 6": "33.3% (1/3)", "no": "66.7% (2/3)"}
+    perform(view, (1,))
+    assert live.state.farm_ford_found == 0
+
+
+@pytest.mark.rule("BR-8.1")
+def test_the_move_form_builds_the_move_from_taps(view, live):
+    play(live, step_of("move"))
+    unit, path = form(view, "move-unit"), form(view, "move-path")
+    assert unit.options == [SHERMAN, PORTER, KEYES] and unit.value == SHERMAN
+    for terrain in ("road", "woods", "woods"):
+        click(form(view, f"terrain-{terrain}"))
+    assert path.value == "road woods woods"
+    assert view.guide.panel.blocked == "Hex 3: woods costs 3 MP but only 0 of 4 are left (BR-8.1)"
+    assert form(view, "terrain-creek").disabled  # prohibited terrain (BR-8.1)
+    path.value = "road woods"
+    assert view.guide.panel.blocked == ""
+    assert view.guide.active.build() == MOVE
+    perform(view)
+    assert last_action(live) == MOVE and live.state.unit(SHERMAN).moved
+    assert form(view, "move-unit").options == [PORTER, KEYES]
+
+
+def test_the_move_form_takes_a_crossing(view, live):
+    play(live, step_of("move"))
+    form(view, "move-unit").value = KEYES
+    form(view, "move-crossing").value = "sudley"
+    assert view.guide.active.build() == {**MOVE, "unit": KEYES, "path": [], "crossing": "sudley"}
+    perform(view)
+    assert live.state.unit(KEYES).bank == "south" and live.state.union_crossed_west == 1
+
+
+@pytest.mark.rule("BR-9.0")
+def test_the_csa_order_roll_shows_the_column_and_the_order(view, live):
+    play(live, step_of("csa_action_roll"))
+    assert form(view, "union-south").value == 0
+    assert view.odds.title == "CSA order, column none (BR-9.0)"
+    assert numbers(view) == {"order A": "66.7% (2/3)", "order B": "33.3% (1/3)"}
+    assert view.guide.active.build() == {"type": "csa_action_roll", "union_south": 0}
+    perform(view, (1,))
+    assert view.order.visible and view.order.object.startswith("**CSA order A: Attack on Centerville** (BR-9.1).")
+    assert "<td class=\"now\"><b>1</b><br><small>08:30</small><br>U A</td>" in view.track.object
+
+
+@pytest.mark.rule("BR-10.4", "BR-10.5", "BR-11.1")
+def test_a_declared_attack_shows_the_odds_of_worked_example_9(view, live):
+    """8 SP attack 4 SP in woods: P(defender retreats) 7/36, P(attacker retreats) 1/12 (digest, example 9)."""
+    play(live, step_of("declare_attack"))
+    assert not view.odds._card.visible  # no attack named yet
+    form(view, "attackers").value = [SHERMAN, PORTER]
+    form(view, "defenders").value = [COCKE]
+    form(view, "target-terrain").value = "woods"
+    assert view.guide.active.build() == UNION_ATTACK
+    expected = {"P(defender retreats)": "19.4% (7/36)", "P(attacker retreats)": "8.3% (1/12)",
+                "P(defender eliminated)": "0.0% (0)", "P(attacker eliminated)": "0.0% (0)",
+                "expected hits on the defender": "0.67", "expected hits on the attacker": "0.33"}
+    assert numbers(view) == expected == engine_numbers(live, UNION_ATTACK)
+    assert view.odds.figure is not None and view.odds2.visible and view.odds2.figure is not None
+    perform(view)
+    assert last_action(live) == UNION_ATTACK
+    assert view.guide.active.action == "fire" and numbers(view) == expected
+    assert view.guide.panel._dice.specs == [("Attacker fire (BR-10.4)", 6), ("Defender fire (BR-10.4)", 6)]
+    perform(view, (6, 6))
+    assert live.state.combat.hits_on_defenders == 2 and live.state.combat.hits_on_attackers == 1
+
+
+@pytest.mark.rule("BR-10.5")
+def test_an_attack_across_a_ford_takes_the_ford_modifier(view, live):
+    """8 SP at -3 (woods, ford) hit only on a 6: P(defender checks) = 1/6 * 2/3, P(attacker checks) = 1/3 * 5/6."""
+    play(live, step_of("declare_attack"))
+    form(view, "attackers").value = [SHERMAN, PORTER]
+    form(view, "defenders").value = [COCKE]
+    form(view, "target-terrain").value = "woods"
+    form(view, "across-ford").value = True
+    attack = {**UNION_ATTACK, "across_ford": True}
+    assert view.guide.active.build() == attack
+    expected = {"P(defender retreats)": "5.6% (1/18)", "P(attacker retreats)": "13.9% (5/36)",
+                "P(defender eliminated)": "0.0% (0)", "P(attacker eliminated)": "0.0% (0)",
+                "expected hits on the defender": "0.17", "expected hits on the attacker": "0.33"}
+    assert numbers(view) == expected == engine_numbers(live, attack)
+
+
+@pytest.mark.rule("BR-10.1")
+def test_an_attack_the_rules_refuse_shows_why_and_no_odds(view, live):
+    play(live, step_of("declare_attack"))
+    form(view, "attackers").value = [SHERMAN, PORTER, KEYES]
+    form(view, "defenders").value = [COCKE]
+    assert view.guide.panel.blocked == "A stack is at most 2 units; the attacking stack has 3 (BR-8.2)"
+    assert not view.odds._card.visible
+
+
+@pytest.mark.rule("BR-9.3", "BR-10.4")
+def test_the_solitaire_csa_attack_takes_the_weakest_adjacent_stack(view, live):
+    play(live, step_of("declare_attack", 2))
+    assert form(view, "pick-target").visible
+    form(view, "adjacent-1").value = [SHERMAN]
+    form(view, "adjacent-2").value = [KEYES]
+    click(form(view, "pick-target"))
+    assert form(view, "target-advice").object == "Keyes' Brigade is the weakest adjacent stack (2 SP)"
+    assert form(view, "defenders").value == [KEYES]
+    form(view, "attackers").value = [EVANS]
+    assert view.guide.active.build() == CSA_ATTACK
+    # 3 SP (column 3-4) against 2 SP (column 1-2), clear: P(defender checks) = 1/3 * 5/6, P(attacker checks) = 1/6 * 2/3
+    expected = {"P(defender retreats)": "13.9% (5/36)", "P(attacker retreats)": "5.6% (1/18)",
+                "P(defender eliminated)": "0.0% (0)", "P(attacker eliminated)": "0.0% (0)",
+                "expected hits on the defender": "0.33", "expected hits on the attacker": "0.17"}
+    assert numbers(view) == expected == engine_numbers(live, CSA_ATTACK)
+
+
+@pytest.mark.rule("BR-9.4", "BR-10.3")
+@pytest.mark.parametrize("occurrence, labels", [
+    (1, {"defenders": "2 hits on the defenders: the Union player chooses (BR-10.3)",
+         "attackers": "1 hit on the attackers: the companion places them (BR-9.4)"}),
+    (2, {"defenders": "1 hit on the defenders: the companion places them (BR-9.4)"}),
+], ids=["union-attacks", "csa-attacks"])
+def test_hits_are_allocated_with_the_br94_choice_preselected(view, live, occurrence, labels):
+    """CSA hits go on a Union unit they eliminate: Porter (1 SP) rather than Sherman (7 SP)."""
+    i = step_of("allocate_hits", occurrence)
+    play(live, i)
+    shown = {target: form(view, f"hits-{target}") for target in ("defenders", "attackers")}
+    assert {t: w.label for t, w in shown.items() if w.visible} == labels
+    assert view.guide.active.build() == TURN[i][1]
+    perform(view)
+    assert last_action(live) == TURN[i][1]
+
+
+@pytest.mark.rule("BR-11.1")
+def test_the_retreat_check_and_the_retreat(view, live):
+    play(live, step_of("retreat_check"))
+    assert numbers(view) == {"yes, on 4, 5, 6": "50.0% (1/2)", "no": "50.0% (1/2)"}
+    perform(view, (4,))
+    assert view.guide.active.action == "retreat"
+    assert view.guide.active.build() == {"type": "retreat", "legal_hex": True, "across_ford": False}
+    form(view, "legal-hex").value = False
+    perform(view)
+    assert live.state.unit(COCKE).status == "eliminated"
+
+
+@pytest.mark.rule("BR-11.2")
+def test_the_union_attacker_chooses_whether_to_advance(view, live):
+    play(live, step_of("advance"))
+    assert form(view, "do-advance").visible and not form(view, "stronger-near").visible
+    assert view.guide.active.build() == {"type": "advance", "advance": True}
+    form(view, "do-advance").value = False
+    perform(view)
+    assert last_action(live) == {"type": "advance", "advance": False}
+
+
+@pytest.mark.rule("BR-9.5")
+@pytest.mark.parametrize("stronger_near", [False, True])
+def test_the_solitaire_csa_advance_asks_the_br95_question(view, live, stronger_near):
+    play(live, step_of("advance", 2))
+    assert form(view, "stronger-near").visible and not form(view, "do-advance").visible
+    form(view, "stronger-near").value = stronger_near
+    action = {"type": "advance", "next_to_stronger_fresh_union": stronger_near}
+    assert view.guide.active.build() == action
+    perform(view)
+    assert last_action(live) == action and "BR-9.5" in live.session.events[-1].rules
+
+
+@pytest.mark.rule("BR-3.0")
+def test_the_end_of_the_turn_marks_the_track(view, live):
+    play(live, step_of("end_turn"))
+    assert view.guide.active.build() == TURN[-1][1]
+    perform(view)
+    track = view.track.object
+    assert "<td class=\"\"><b>1</b><br><small>08:30</small><br>U A</td>" in track
+    assert "<td class=\"now\"><b>2</b><br><small>09:00</small>" in track
+    assert "<span>SP lost: Union 2, CSA 2, D = +0</span>" in track
+    assert '<div class="on">Draw</div>' in track
+
+
+def test_the_track_of_a_two_player_game_has_no_orders(store):
+    live = LiveSession(GameSession.new(store, "bull_run", {"roster": ROSTER}, {"solitaire": False}))
+    live.act({"type": "roll_initiative"}, EnteredDice((5,)))
+    track = BullRunView(live).track.object
+    assert 'title="turn / clock / initiative"' in track
+    assert "<td class=\"now\"><b>1</b><br><small>08:30</small><br>C</td>" in track
+
+
+def test_the_example_label_is_on_the_track(store):
+    live = LiveSession(GameSession.new(store, "bull_run", {"roster": list(EXAMPLE_ROSTER), "example": LABEL}))
+    assert track_html(live).startswith(f'<div class="example">{LABEL}</div>')
+
+
+@pytest.mark.rule("BR-12.0")
+@pytest.mark.parametrize("union_lost, csa_lost, band", [
+    (17, 9, "CSA marginal victory"), (6, 16, "Union victory"), (4, 0, "Draw"), (0, 5, "Union marginal victory"),
+    (10, 0, "CSA victory"),
+])
+def test_the_victory_band_follows_sp_lost(live, union_lost, csa_lost, band):
+    """Digest vector 12: D = Union SP lost - CSA SP lost on the BR-12.0 table."""
+    big = [{**ROSTER[0], "max_sp": 20}, {**ROSTER[3], "max_sp": 20}]
+    state: GameState = live.engine.start(live.session.record.options, {"roster": big})
+    state = state.with_units({u.name: replace(u, sp=20 - (union_lost if u.side == "UNION" else csa_lost))
+                              for u in state.units})
+    track = track_html(SimpleNamespace(state=state, session=SimpleNamespace(record=SimpleNamespace(setup={}))))
+    d = union_lost - csa_lost
+    assert f"<span>SP lost: Union {union_lost}, CSA {csa_lost}, D = {d:+d}</span>" in track
+    assert track.count('class="on"') == 1 and f'<div class="on">{band}</div>' in track

@@ -1,0 +1,64 @@
+"""The landing page: the five games, links to the saved sessions of the games with an engine."""
+from __future__ import annotations
+
+import html
+
+import panel as pn
+import panel_material_ui as pmui
+import pytest
+
+import engines
+from apps.index import landing
+from companion.session import GameSession
+from companion.store import DATA_DIR_ENV, Store
+
+pytestmark = pytest.mark.usefixtures("panel_extensions")
+
+TITLES = ["Battle at Bull Run", "Dixie: Gettysburg", "灰に硝煙と青き天 -南北戦争-",
+          "A House Divided (advanced rules)", "Galactic Chess Game"]
+
+
+@pytest.fixture
+def store(tmp_path, monkeypatch) -> Store:
+    """The data folder the landing page reads."""
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
+    return Store(tmp_path)
+
+
+def cards(page) -> dict[str, pmui.Card]:
+    return {c.css_classes[1].removeprefix("game-"): c for o in page.main for c in o.select(pmui.Card)}
+
+
+def test_the_five_games_are_listed_in_order(store):
+    page = landing()
+    assert [c.title for c in cards(page).values()] == TITLES
+    assert list(cards(page)) == [slug for slug, _, _ in engines.CATALOGUE]
+    assert page.main[-1].object == f"Games are saved in {store.folder}"
+
+
+def test_games_with_an_engine_link_their_saved_sessions(store):
+    first = GameSession.new(store, "bull_run", engines.get("bull_run").example_setup(), title="Friday <night>")
+    second = GameSession.new(store, "bull_run", engines.get("bull_run").example_setup(), title="Saturday")
+    card = cards(landing())["bull_run"]
+    [saved] = card.select(pn.pane.HTML)
+    for session in (first, second):
+        assert f'<a href="/bull_run?session={session.id}">{html.escape(session.record.title)}</a>' in saved.object
+    assert "0 events" in saved.object
+    [play] = card.select(pmui.Button)
+    assert play.href == "/bull_run"
+    assert "unavailable" not in card.css_classes
+
+
+def test_a_game_with_an_engine_and_no_saved_session_says_so(store):
+    [saved] = cards(landing())["bull_run"].select(pn.pane.HTML)
+    assert saved.object == "<p>No saved games yet.</p>"
+
+
+@pytest.mark.parametrize("slug", ["dixie", "border_states", "house_divided", "galactic_chess"])
+def test_games_without_an_engine_are_in_preparation(store, slug):
+    store.create(slug, "A record from elsewhere", {}, {})
+    card = cards(landing())[slug]
+    assert "unavailable" in card.css_classes
+    [text] = card.objects
+    assert text.object.endswith(". In preparation.")
+    assert card.select(pmui.Button) == [] and card.select(pn.pane.HTML) == []

@@ -1,0 +1,531 @@
+"""The shared Panel components, driven without a browser: widget values set and buttons tapped in Python."""
+from __future__ import annotations
+
+import re
+
+import holoviews as hv
+import panel_material_ui as pmui
+import pytest
+
+import engines
+from apps.bull_run import BullRunView
+from companion.dice import ENTERED, RANDOM, EnteredDice, RandomDice
+from companion.engine import dice_needed
+from companion.events import UNDO
+from companion.session import GameSession
+from companion.store import Store
+from companion.ui.controls import ActionPanel, ErrorBanner, OddsCard, UndoBar
+from companion.ui.dice_entry import DiceEntry
+from companion.ui.live import LiveSession
+from companion.ui.log import EventLog
+from companion.ui.options import OptionsForm
+from companion.ui.shell import GameShell, SessionPicker
+from engines.bull_run.guide import due_now
+from tests.widgets import click, find
+
+pytestmark = pytest.mark.usefixtures("panel_extensions")
+
+ENGINE = engines.get("bull_run")
+SETUP = ENGINE.example_setup()
+INITIATIVE = {"type": "roll_initiative"}
+TWO_DICE = [("Attacker fire (BR-10.4)", 6), ("Defender fire (BR-10.4)", 6)]
+
+
+@pytest.fixture
+def live(store) -> LiveSession:
+    return LiveSession(GameSession.new(store, "bull_run", SETUP))
+
+
+def saved_events(live: LiveSession) -> list:
+    """The session's events as the store has them."""
+    return live.session.store.load(live.session.id).events
+
+
+# --- DiceEntry ---------------------------------------------------------------------------------------
+
+class Recorder:
+    """An `on_dice` callback that keeps the dice it was given and answers `accept`."""
+
+    def __init__(self, accept: bool = True):
+        self.calls, self.accept = [], accept
+
+    def __call__(self, dice) -> bool:
+        self.calls.append(dice)
+        return self.accept
+
+
+@pytest.fixture
+def initiative_entry(live):
+    """A dice entry for the initiative roll of a live session, counting the calls that reach the session."""
+    calls = []
+
+    def on_dice(dice) -> bool:
+        calls.append(dice)
+        return live.act(INITIATIVE, dice) is not None
+    entry = DiceEntry(on_dice=on_dice, specs=[("Initiative (BR-6.0)", 6)])
+    return entry, calls
+
+
+def test_tapped_faces_build_the_roll_and_use_submits_them():
+    on_dice = Recorder()
+    entry = DiceEntry(on_dice=on_dice, specs=TWO_DICE)
+    assert entry._use.disabled
+    click(find(entry, "face-4"))
+    assert entry.faces == [4] and entry._use.disabled
+    assert "next: Defender fire" in entry._heading.object
+    click(find(entry, "face-2"))
+    assert entry.faces == [4, 2] and not entry._use.disabled and entry._use.label == "Use 4, 2"
+    click(entry._use)
+    assert [type(d) for d in on_dice.calls] == [EnteredDice] and on_dice.calls[0].faces == (4, 2)
+    assert entry.faces == [] and entry.message == ""
+
+
+def test_roll_for_me_submits_random_dice():
+    on_dice = Recorder()
+    entry = DiceEntry(on_dice=on_dice, specs=TWO_DICE)
+    click(entry._roll)
+    assert [type(d) for d in on_dice.calls] == [RandomDice]
+
+
+@pytest.mark.parametrize("text", ["4 2", "4,2", " 4 ; 2 "])
+def test_typed_dice_are_used(text):
+    on_dice = Recorder()
+    entry = DiceEntry(on_dice=on_dice, specs=TWO_DICE)
+    entry._typed.value = text
+    click(entry._use_typed)
+    assert on_dice.calls[0].faces == (4, 2)
+    assert entry._typed.value == ""
+
+
+def test_the_pad_has_one_button_per_face():
+    entry = DiceEntry(on_dice=Recorder(), specs=[("Initiative (BR-6.0)", 6)])
+    assert [b.label for b in entry._pad.objects] == ["1", "2", "3", "4", "5", "6"]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("7", "7 is not a face of a d6: each die shows 1 to 6."),
+    ("0", "0 is not a face of a d6: each die shows 1 to 6."),
+    ("", "Enter the die you rolled: whole numbers from 1 to 6."),
+    ("   ", "Enter the die you rolled: whole numbers from 1 to 6."),
+    ("x", "'x' is not a die face: enter whole numbers from 1 to 6."),
+    ("2.5", "'2.5' is not a die face: enter whole numbers from 1 to 6."),
+    ("4 2", "This roll takes 1 die; you entered 2."),
+], ids=["seven", "zero", "empty", "blank", "text", "decimal", "two-for-one"])
+def test_bad_typed_dice_give_a_message_and_leave_the_session_unchanged(live, initiative_entry, text, message):
+    entry, calls = initiative_entry
+    entry._typed.value = text
+    click(entry._use_typed)
+    assert entry.message == message
+    assert entry._alert.visible and entry._alert.object == message
+    assert calls == []
+    assert live.session.events == [] and saved_events(live) == [] and live.version == 0
+
+
+@pytest.mark.parametrize("face", [7, 0])
+def test_a_tapped_face_outside_the_die_gives_a_message_and_leaves_the_session_unchanged(live, initiative_entry, face):
+    entry, calls = initiative_entry
+    entry.tap(face)
+    assert entry.message == f"{face} is not a face of a d6."
+    assert entry.faces == [] and calls == [] and saved_events(live) == []
+
+
+def test_too_few_typed_dice_are_refused():
+    on_dice = Recorder()
+    entry = DiceEntry(on_dice=on_dice, specs=TWO_DICE)
+    entry._typed.value = "4"
+    click(entry._use_typed)
+    assert entry.message == "This roll takes 2 dice; you entered 1." and on_dice.calls == []
+
+
+def test_use_needs_the_whole_roll():
+    entry = DiceEntry(on_dice=Recorder(), specs=TWO_DICE)
+    entry.tap(3)
+    assert entry._use.disabled
+
+
+def test_tapping_more_faces_than_the_roll_takes_is_refused(initiative_entry):
+    entry, calls = initiative_entry
+    entry.tap(3)
+    entry.tap(5)
+    assert entry.faces == [3]
+    assert entry.message == "This roll takes 1 die: clear to enter them again."
+    click(entry._clear)
+    assert entry.faces == [] and entry.message == "" and calls == []
+
+
+def test_good_dice_reach_the_session(live, initiative_entry):
+    entry, calls = initiative_entry
+    entry.tap(2)
+    click(entry._use)
+    assert len(calls) == 1
+    [event] = saved_events(live)
+    assert [(r.faces, r.source) for r in event.rolls] == [((2,), ENTERED)]
+    assert entry.faces == []
+
+
+def test_a_refused_action_puts_the_tapped_faces_back(live):
+    entry = DiceEntry(on_dice=lambda dice: live.act({"type": "farm_ford_roll"}, dice) is not None,
+                      specs=[("Farm Ford (BR-8.4b)", 6)])
+    entry.tap(5)
+    click(entry._use)
+    assert entry.faces == [5]
+    assert "(BR-8.4b)" in live.error
+    assert saved_events(live) == []
+
+
+def test_a_refused_action_puts_the_typed_text_back():
+    entry = DiceEntry(on_dice=Recorder(accept=False), specs=TWO_DICE)
+    entry._typed.value = "6 1"
+    click(entry._use_typed)
+    assert entry._typed.value == "6 1" and entry.faces == []
+
+
+# --- LiveSession -------------------------------------------------------------------------------------
+
+def test_act_undo_and_redo_bump_the_version(live):
+    event = live.act(INITIATIVE, EnteredDice((2,)))
+    assert (live.version, live.last, live.error) == (1, event.summary, "")
+    live.undo()
+    assert live.version == 2 and live.state.initiative[0] == ""
+    live.redo()
+    assert live.version == 3 and live.state.initiative[0] == "UNION"
+    assert [e.seq for e in saved_events(live)] == [1, 2, 3]
+
+
+@pytest.mark.parametrize("action, dice, message", [
+    ({"type": "end_turn"}, RandomDice(seed=1),
+     "This belongs to the end of turn phase; it is the movement phase of turn 1 (BR-3.0)"),
+    ({"type": "awareness_check"}, EnteredDice((5,)), "This roll is not due now (BR-8.4a)"),
+    ({"type": "farm_ford_roll"}, EnteredDice((7,)), "7 is not a face of a d6"),
+    ({"type": "farm_ford_roll"}, EnteredDice((3, 4)), "This roll uses 1 die, but 2 were entered."),
+], ids=["wrong-phase", "check-not-due", "bad-face", "too-many-dice"])
+def test_a_refused_action_sets_the_error_and_changes_nothing(live, action, dice, message):
+    live.act(INITIATIVE, EnteredDice((2,)))
+    live.act({"type": "place_reinforcements"}, RandomDice(seed=1))
+    state, events = live.state, saved_events(live)
+    assert live.act(action, dice) is None
+    assert message in live.error
+    assert live.state == state and saved_events(live) == events == live.session.events
+
+
+def test_undo_with_nothing_to_undo_names_it(live):
+    assert live.undo() is None
+    assert live.error == "There is nothing to undo (undo)"
+    assert saved_events(live) == []
+
+
+def test_poll_takes_in_another_devices_events(live):
+    other = GameSession.open(Store(live.session.store.folder), live.session.id)
+    assert live.poll() is False and live.version == 0
+    other.act(INITIATIVE, EnteredDice((5,)))
+    assert live.poll() is True
+    assert live.version == 1 and live.state == other.state and live.state.initiative[0] == "CSA"
+    assert live.poll() is False and live.version == 1
+
+
+# --- UndoBar -----------------------------------------------------------------------------------------
+
+def test_undo_of_dice_rolled_at_the_table_asks_first(live):
+    bar = UndoBar(live)
+    event = live.act(INITIATIVE, EnteredDice((2,)))
+    click(bar._undo)
+    assert bar.confirming and bar._box.visible
+    assert bar._question.object == (f"Undo \u201c{event.summary}\u201d? Its dice (2) were rolled at the table; "
+                                    "after the undo they are rolled again.")
+    assert live.session.events == [event]
+    click(bar._keep)
+    assert not bar.confirming and not bar._box.visible and live.session.events == [event]
+    click(bar._undo)
+    click(bar._confirm)
+    assert not bar.confirming
+    assert [e.kind for e in saved_events(live)] == ["action", UNDO] and live.state.initiative[0] == ""
+
+
+def test_undo_of_dice_the_companion_rolled_does_not_ask(live):
+    bar = UndoBar(live)
+    live.act(INITIATIVE, RandomDice(seed=1))
+    click(bar._undo)
+    assert not bar.confirming and not bar._box.visible
+    assert [e.kind for e in saved_events(live)] == ["action", UNDO]
+
+
+def test_redo_and_the_buttons_follow_what_can_be_undone(live):
+    bar = UndoBar(live)
+    assert bar._undo.disabled and bar._redo.disabled
+    live.act(INITIATIVE, RandomDice(seed=1))
+    assert not bar._undo.disabled and bar._redo.disabled
+    click(bar._undo)
+    assert bar._undo.disabled and not bar._redo.disabled
+    click(bar._redo)
+    assert not bar._undo.disabled and bar._redo.disabled
+    assert [e.kind for e in saved_events(live)] == ["action", "undo", "redo"]
+
+
+# --- ErrorBanner, OddsCard, EventLog -----------------------------------------------------------------
+
+def test_the_error_banner_shows_the_refusal_and_clears_on_success(live):
+    banner = ErrorBanner(live)
+    assert not banner._alert.visible
+    live.act({"type": "end_turn"}, RandomDice(seed=1))
+    assert banner._alert.visible and banner._alert.object == live.error and "(BR-3.0)" in live.error
+    live.act(INITIATIVE, RandomDice(seed=1))
+    assert not banner._alert.visible
+
+
+def test_the_same_refusal_again_shows_the_closed_banner_again(live):
+    banner = ErrorBanner(live)
+    live.act({"type": "end_turn"}, RandomDice(seed=1))
+    banner._alert.closed = True  # the player closed it
+    live.act({"type": "end_turn"}, RandomDice(seed=1))
+    assert banner._alert.visible and not banner._alert.closed and "(BR-3.0)" in banner._alert.object
+
+
+def test_an_odds_card_without_numbers_or_figure_is_hidden():
+    card = OddsCard(title="Odds")
+    assert not card._card.visible
+
+
+def test_an_odds_card_shows_the_numbers_it_is_given():
+    card = OddsCard(title="Initiative (BR-6.0)", numbers=[("Union", "50.0% (1/2)"), ("CSA", "50.0% (1/2)")],
+                    note="as the table says")
+    assert card._card.visible and card._card.title == "Initiative (BR-6.0)"
+    html = card._numbers.object
+    assert html.count('<div class="tile">') == 2
+    assert '<div class="v">50.0% (1/2)</div><div class="l">Union</div>' in html
+    assert not card._plot_box.visible and card._note.visible and card._note.object == "as the table says"
+    card.numbers = []
+    assert not card._card.visible
+
+
+def test_an_odds_card_with_only_a_figure_shows_the_figure():
+    card = OddsCard(figure=hv.Bars([("0", 0.5), ("1", 0.5)]))
+    assert card._card.visible and card._plot_box.visible and not card._numbers.visible
+
+
+def test_the_event_log_is_newest_first_with_undone_actions_dice_sources_and_rules(live):
+    log = EventLog(live)
+    assert log.entries() == [] and "No events yet." in log._html.object
+    live.act(INITIATIVE, EnteredDice((2,)))
+    live.act({"type": "place_reinforcements"}, RandomDice(seed=1))
+    farm = live.act({"type": "farm_ford_roll"}, RandomDice(seed=3))
+    live.undo()
+    entries = log.entries()
+    assert [e["seq"] for e in entries] == [4, 3, 2, 1]
+    assert entries[0]["summary"] == "↶ Undo: " + farm.summary and not entries[0]["undone"]
+    assert [e["undone"] for e in entries[1:]] == [True, False, False]
+    assert entries[1]["dice"] == [(farm.rolls[0].text(), False)] and farm.rolls[0].source == RANDOM
+    assert entries[3]["dice"] == [("2", True)]
+    assert entries[2]["dice"] == []
+    assert entries[3]["rules"] == ["BR-6.0"] and entries[2]["rules"] == ["BR-7.0"]
+    assert entries[1]["rules"] == entries[0]["rules"] == ["BR-8.4b"]
+    html = log._html.object
+    assert html.index("4.</span>") < html.index("1.</span>")
+    assert '<li class="undone"><span class="seq">3.</span>' in html
+    assert "table roll 2" in html and "companion roll" in html
+    assert 'title="Initiative">BR-6.0</span>' in html
+
+
+# --- ActionPanel -------------------------------------------------------------------------------------
+
+def test_an_action_that_rolls_dice_gets_the_dice_entry(live):
+    panel = ActionPanel(live, "Roll for initiative", lambda: INITIATIVE)
+    assert panel._dice.visible and not panel._button.visible and panel.blocked == ""
+    assert panel._dice.specs == [("Initiative, turn 1 (BR-6.0)", 6)] == [
+        (r.label, r.sides) for r in dice_needed(ENGINE, live.state, INITIATIVE)]
+    panel._dice.tap(5)
+    click(panel._dice._use)
+    assert live.state.initiative[0] == "CSA"
+
+
+def test_an_action_without_dice_gets_a_button(live):
+    live.act(INITIATIVE, RandomDice(seed=1))
+    panel = ActionPanel(live, "Place reinforcements", lambda: {"type": "place_reinforcements"})
+    assert panel._button.visible and not panel._dice.visible and panel._button.label == "Place reinforcements"
+    click(panel._button)
+    assert live.state.phase == "movement" and len(saved_events(live)) == 2
+
+
+def test_an_illegal_action_shows_why_and_no_controls(live):
+    panel = ActionPanel(live, "Roll for Farm Ford", lambda: {"type": "farm_ford_roll"})
+    assert panel.blocked == "This belongs to the movement phase; it is the initiative phase of turn 1 (BR-8.4b)"
+    assert panel._why.visible and panel._why.object == panel.blocked
+    assert not panel._dice.visible and not panel._button.visible
+
+
+def test_a_form_that_cannot_build_its_action_is_blocked_and_refused(live):
+    def build():
+        raise ValueError("Choose a unit first")
+    panel = ActionPanel(live, "Move", build)
+    assert panel.blocked == "Choose a unit first"
+    assert panel.perform(RandomDice(seed=1)) is False
+    assert live.error == "Choose a unit first" and saved_events(live) == []
+
+
+def test_refresh_follows_the_form(live):
+    action = {"type": "farm_ford_roll"}
+    panel = ActionPanel(live, "Next", lambda: action)
+    action = INITIATIVE
+    panel.refresh()
+    assert panel.blocked == "" and panel._dice.visible
+
+
+# --- PhaseGuide, through the Bull Run view -----------------------------------------------------------
+
+def test_the_guide_follows_the_engines_due_steps(live):
+    guide = BullRunView(live).guide
+
+    def shown() -> tuple[str, set[str]]:
+        """The active form and the other steps offered as buttons; checked against the engine's due steps."""
+        due = due_now(live.state)
+        offered = {action for action, b in guide._buttons.items() if b.visible}
+        assert (guide.active.action, offered) == (due[0].action, {d.action for d in due[1:]})
+        assert [name for name, f in guide.forms.items() if f.card.visible] == [guide.active.action]
+        return guide.active.action, offered
+
+    assert shown() == ("roll_initiative", {"preroll_initiative"})
+    assert find(guide.others, "other-preroll_initiative").label == "Pre-roll all 15 turns"
+    live.act(INITIATIVE, EnteredDice((2,)))
+    assert shown() == ("place_reinforcements", set())
+    live.act({"type": "place_reinforcements"}, RandomDice(seed=1))
+    assert shown() == ("farm_ford_roll", set())
+    live.act({"type": "farm_ford_roll"}, EnteredDice((1,)))
+    assert shown() == ("move", {"end_movement"})
+    assert find(guide.others, "other-end_movement").label == "End Union movement"
+
+
+def test_a_plain_step_chosen_is_done_at_once(live):
+    guide = BullRunView(live).guide
+    for action, dice in ((INITIATIVE, EnteredDice((2,))), ({"type": "place_reinforcements"}, RandomDice(seed=1)),
+                         ({"type": "farm_ford_roll"}, EnteredDice((1,)))):
+        live.act(action, dice)
+    click(find(guide.others, "other-end_movement"))
+    assert saved_events(live)[-1].action == {"type": "end_movement"} and live.state.half == 1
+    assert guide.active.action == "csa_action_roll"
+
+
+def test_a_chosen_step_that_rolls_dice_becomes_the_form_shown(live):
+    guide = BullRunView(live).guide
+    guide.choose("preroll_initiative")
+    assert guide.active.action == "preroll_initiative" and saved_events(live) == []
+    assert len(guide.panel._dice.specs) == 15 and guide.panel.label == "Pre-roll all 15 turns"
+
+
+# --- OptionsForm -------------------------------------------------------------------------------------
+
+def test_the_options_form_starts_at_the_defaults():
+    assert OptionsForm(ENGINE.options).values() == {o.key: o.default for o in ENGINE.options}
+
+
+def test_the_options_form_returns_the_changed_choices():
+    form = OptionsForm(ENGINE.options)
+    form._widgets["hit_allocation"].value = "R1"
+    form._widgets["solitaire"].value = False
+    form._widgets["terrain_costs"]["road"].value = "3"
+    form._widgets["terrain_costs"]["woods"].value = ""
+    chosen = form.values()
+    assert chosen["hit_allocation"] == "R1" and chosen["solitaire"] is False
+    assert chosen["terrain_costs"]["road"] == 3 and chosen["terrain_costs"]["woods"] is None
+
+
+@pytest.mark.parametrize("text", ["x", "1.5", "-1"])
+def test_a_table_cell_that_is_not_a_whole_number_names_the_field(text):
+    form = OptionsForm(ENGINE.options)
+    form._widgets["terrain_costs"]["road"].value = text
+    message = f"A1 Terrain costs (editable): road must be a whole number or empty, not '{text}'"
+    with pytest.raises(ValueError, match=re.escape(message)):
+        form.values()
+
+
+# --- SessionPicker and GameShell ---------------------------------------------------------------------
+
+class Editor(pmui.Column):
+    """A setup editor that returns the roster it was given."""
+
+    def __init__(self, roster):
+        super().__init__()
+        self.roster = roster
+
+    def setup(self) -> dict:
+        return {"roster": list(self.roster)}
+
+
+def picker_for(store, roster=SETUP["roster"]):
+    opened = []
+    return SessionPicker(store, ENGINE, Editor(roster), opened.append), opened
+
+
+def test_a_start_with_an_invalid_roster_shows_the_rule_and_writes_nothing(store):
+    picker, opened = picker_for(store, roster=[])
+    click(picker._start)
+    assert picker.message == "The roster is empty: enter the units from your play sheet (BR-2.4)"
+    assert picker._alert.visible and picker._alert.object == picker.message
+    assert opened == [] and store.sessions() == []
+
+
+def test_a_start_with_a_bad_option_shows_the_field_and_writes_nothing(store):
+    picker, opened = picker_for(store)
+    picker._options._widgets["terrain_costs"]["hill"].value = "two"
+    click(picker._start)
+    assert "hill must be a whole number" in picker.message
+    assert opened == [] and store.sessions() == []
+
+
+def test_a_valid_start_opens_the_saved_game(store):
+    picker, opened = picker_for(store)
+    picker._title.value = "Saturday"
+    picker._options._widgets["solitaire"].value = False
+    click(picker._start)
+    [session] = opened
+    assert picker.message == "" and not picker._alert.visible
+    [saved] = store.sessions()
+    assert (saved["id"], saved["title"]) == (session.id, "Saturday")
+    assert session.record.options["solitaire"] is False
+
+
+def test_import_of_a_valid_export_opens_it(store, tmp_path):
+    elsewhere = GameSession.new(Store(tmp_path / "elsewhere"), "bull_run", SETUP, title="Friday")
+    elsewhere.act(INITIATIVE, EnteredDice((4,)))
+    picker, opened = picker_for(store)
+    picker._import.value = elsewhere.export().encode()
+    [session] = opened
+    assert session.record.title == "Friday" and session.events == elsewhere.events
+    assert [s["id"] for s in store.sessions()] == [session.id]
+
+
+@pytest.mark.parametrize("raw, message", [
+    (b"not json", "Import refused: This is not a session file (not JSON"),
+    (b'{"format": "something else"}', "Import refused: This is not a Table Companion session file"),
+], ids=["not-json", "wrong-format"])
+def test_import_of_junk_is_refused_and_writes_nothing(store, raw, message):
+    picker, opened = picker_for(store)
+    picker._import.value = raw
+    assert picker.message.startswith(message) and picker._alert.visible
+    assert opened == [] and store.sessions() == []
+
+
+def test_the_resume_list_shows_saved_sessions_and_opens_them(store):
+    first = GameSession.new(store, "bull_run", SETUP, title="Friday")
+    GameSession.new(store, "bull_run", SETUP, title="Saturday")
+    first.act(INITIATIVE, EnteredDice((4,)))
+    picker, opened = picker_for(store)
+    buttons = picker._saved.select(pmui.Button)
+    assert sorted(b.label for b in buttons) == ["Resume: Friday", "Resume: Saturday"]
+    click(next(b for b in buttons if b.label == "Resume: Friday"))
+    assert [s.id for s in opened] == [first.id] and opened[0].state.initiative[0] == "CSA"
+
+
+def test_the_resume_list_says_when_there_is_nothing_saved(store):
+    picker, _ = picker_for(store)
+    assert [o.object for o in picker._saved.objects] == ["No saved games yet."]
+
+
+def test_the_shell_works_without_a_server(store):
+    shell = GameShell(ENGINE, lambda: Editor(SETUP["roster"]), lambda live: pmui.Typography("game"), store=store)
+    assert shell.live is None and find(shell, "session-picker")
+    click(find(shell, "start-game"))
+    assert shell.live is not None and [s["id"] for s in store.sessions()] == [shell.live.session.id]
+    chrome, view = shell.__panel__().objects
+    assert view.object == "game"
+    assert find(chrome, "session-name").object == "Battle at Bull Run"
+    click(find(chrome, "sessions"))
+    assert shell.live is None and find(shell, "session-picker")

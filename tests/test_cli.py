@@ -1,0 +1,89 @@
+"""`companion serve`: loopback by default, an access code off loopback, the data folder, the app paths."""
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import panel
+import pytest
+
+from companion.cli import LOGIN_TEMPLATE, app_paths, is_loopback, main
+from companion.store import DATA_DIR_ENV
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def served(monkeypatch, tmp_path):
+    """The calls `companion serve` makes to `panel.serve`, each as (apps, keyword arguments), with the
+    data-folder variable restored after the test."""
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "from-the-environment"))
+    calls = []
+    monkeypatch.setattr(panel, "serve", lambda apps, **kwargs: calls.append((apps, kwargs)))
+    return calls
+
+
+def serve(data_dir: Path, *args: str) -> int:
+    return main(["serve", "--data-dir", str(data_dir), *args])
+
+
+@pytest.mark.parametrize("address", ["0.0.0.0", "::", "192.168.1.20"])
+def test_a_network_address_without_an_access_code_is_refused(monkeypatch, tmp_path, capsys, address):
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "env"))
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("nothing may be served")
+    monkeypatch.setattr(panel, "serve", refuse)
+    assert serve(tmp_path / "data", "--address", address) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (f"Serving on {address} makes the games reachable from the network: give an access code "
+                   "with --access-code (players enter it once per browser).\n")
+
+
+def test_an_access_code_turns_on_the_login(served, tmp_path):
+    data = tmp_path / "data"
+    assert serve(data, "--address", "0.0.0.0", "--access-code", "tuesday", "--port", "5123") == 0
+    [(apps, kwargs)] = served
+    secret = data / "cookie_secret"
+    assert kwargs["basic_auth"] == "tuesday"
+    assert kwargs["cookie_secret"] == secret.read_text() and len(kwargs["cookie_secret"]) == 64
+    assert stat.S_IMODE(secret.stat().st_mode) == 0o600
+    assert kwargs["login_template"] == str(LOGIN_TEMPLATE) and LOGIN_TEMPLATE.is_file()
+    assert (kwargs["address"], kwargs["port"]) == ("0.0.0.0", 5123)
+    assert apps == app_paths()
+
+
+def test_the_cookie_secret_is_kept_across_restarts(served, tmp_path):
+    data = tmp_path / "data"
+    for _ in range(2):
+        serve(data, "--address", "0.0.0.0", "--access-code", "tuesday")
+    assert served[0][1]["cookie_secret"] == served[1][1]["cookie_secret"]
+
+
+def test_loopback_serves_without_a_login(served, tmp_path, capsys):
+    assert serve(tmp_path / "data") == 0
+    [(_, kwargs)] = served
+    assert kwargs["address"] == "127.0.0.1" and kwargs["port"] == 5006
+    assert not {"basic_auth", "cookie_secret", "login_template"} & set(kwargs)
+    assert f"http://127.0.0.1:5006/  (games saved in {tmp_path / 'data'})" in capsys.readouterr().out
+
+
+def test_the_data_dir_is_created_and_exported(served, tmp_path):
+    data = tmp_path / "not" / "yet" / "there"
+    serve(data)
+    assert data.is_dir()
+    assert os.environ[DATA_DIR_ENV] == str(data)
+
+
+def test_app_paths_map_the_landing_page_and_each_engine():
+    assert app_paths() == {"/": str(ROOT / "apps" / "index.py"), "/bull_run": str(ROOT / "apps" / "bull_run.py")}
+
+
+@pytest.mark.parametrize("address, loopback", [
+    ("127.0.0.1", True), ("127.0.0.2", True), ("localhost", True), ("::1", True),
+    ("0.0.0.0", False), ("::", False), ("192.168.1.20", False), ("no-such-host.invalid", False),
+])
+def test_is_loopback(address, loopback):
+    assert is_loopback(address) is loopback
