@@ -14,6 +14,7 @@ import panel_material_ui as pmui
 import engines
 from companion import plots
 from companion.engine import RuleError
+from companion.odds import group, mean, named
 from companion.ui.controls import ActionPanel, OddsCard, odds_text
 from companion.ui.guide import PhaseGuide, StepForm
 from companion.ui.live import LiveSession
@@ -22,18 +23,28 @@ from companion.ui.shell import app_page
 from companion.ui.theme import TOUCH, extension
 from engines.bull_run import actions as act
 from engines.bull_run import outlook, solitaire
-from engines.bull_run.combat import combat_odds, summarize
+from engines.bull_run.combat import attack_sequence_odds, best_attack_order, combat_odds, summarize
 from engines.bull_run.example import EXAMPLE_ROSTER, LABEL
 from engines.bull_run.fire import expected_hits_grid
+from engines.bull_run.flank import AwarenessInput, awareness_odds
 from engines.bull_run.guide import due_now, phase_title
 from engines.bull_run.hesitation import HESITATION
-from engines.bull_run.initiative import SIDE_NAME
+from engines.bull_run.initiative import SIDE_NAME, union_initiative_count_odds
 from engines.bull_run.movement import CROSSINGS
-from engines.bull_run.roster import parse_play_sheet
-from engines.bull_run.flank import AwarenessInput, awareness_odds
-from engines.bull_run.rules import (CSA, FARM_FORD, INITIATIVE, RETREAT_CHECK, SIDES, TARGET_TERRAINS, TURNS, UNION,
-                                     VICTORY_TABLE)
-from engines.bull_run.state import ELIMINATED, ON_MAP, PENDING, clock, roster_from_rows, roster_warnings
+from engines.bull_run.roster import parse_play_sheet, roster_from_rows, roster_warnings
+from engines.bull_run.rules import (
+    CSA,
+    FARM_FORD,
+    INITIATIVE,
+    ORDERS,
+    RETREAT_CHECK,
+    SIDES,
+    TARGET_TERRAINS,
+    TURNS,
+    UNION,
+    VICTORY_TABLE,
+)
+from engines.bull_run.state import ELIMINATED, ON_MAP, PENDING, clock
 from engines.bull_run.victory import table_result
 
 ENGINE = engines.get("bull_run")
@@ -206,7 +217,8 @@ class BullRunView(pn.viewable.Viewer):
         self.odds2 = OddsCard(title="", visible=False)
         self.units = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[TABLE_CSS], css_classes=["units"])
         self.outlook = pn.pane.HoloViews(sizing_mode="stretch_width", min_height=300)
-        self._curves = None
+        self.initiative = pn.pane.HoloViews(sizing_mode="stretch_width", min_height=260)
+        self._curves = self._unrolled = None
         self.log = EventLog(live)
         live.param.watch(lambda _: self.render(), "version")
         self.guide = PhaseGuide(live, due_now, self._form, self._no_odds, phase_title)
@@ -217,7 +229,8 @@ class BullRunView(pn.viewable.Viewer):
             ("Play", pmui.Column(self.phase, self.order, self.guide, sizing_mode="stretch_width")),
             ("Units", pmui.Column(self.units, self._correction_panel(), sizing_mode="stretch_width")),
             ("Odds & tables", pmui.Column(pn.pane.HoloViews(heat, sizing_mode="stretch_width", min_height=320),
-                                          self.outlook, sizing_mode="stretch_width")),
+                                          self.outlook, self.initiative, self._planner(),
+                                          sizing_mode="stretch_width")),
             sizing_mode="stretch_width", css_classes=["game-tabs"], dynamic=True)
         self.render()
 
@@ -231,6 +244,12 @@ class BullRunView(pn.viewable.Viewer):
         if curves != self._curves:
             self._curves = curves
             self.outlook.object = plots.curves(curves, "Chance it has happened by turn n", "turn", "probability")
+        unrolled = sum(1 for side in s.initiative if not side)
+        if unrolled != self._unrolled:
+            self._unrolled = unrolled
+            self.initiative.object = plots.hits_bars(union_initiative_count_odds(unrolled),
+                                                     f"Union initiatives in the {unrolled} turns not yet rolled (BR-6.0)",
+                                                     "turns")
         self._order_panel()
 
     def _no_odds(self) -> None:
@@ -314,11 +333,11 @@ class BullRunView(pn.viewable.Viewer):
                               css_classes=["union-south"], size="large")
 
         def show():
-            s = self.live.state
-            aware = bool(s.csa_aware) or s.options["awareness_for_table"] == "always"
-            inputs = solitaire.ActionInput(max(0, count.value or 0), aware, s.options["unaware_column"])
-            d = solitaire.action_odds(inputs)
-            pairs = [(letter, d.probability(letter) if letter in d.outcomes() else 0) for letter in "ABCDE"]
+            try:
+                inputs = act.action_input(self.live.state, count.value)
+            except RuleError:
+                return self._no_odds()
+            pairs = named(solitaire.action_odds(inputs), ORDERS)
             self._odds(f"CSA order, column {solitaire.action_column(inputs)} (BR-9.0)",
                        [(f"order {k}", odds_text(p)) for k, p in pairs if p], plots.outcome_bars(pairs, "CSA order"))
         return StepForm("csa_action_roll", [count],
@@ -468,17 +487,13 @@ class BullRunView(pn.viewable.Viewer):
                       css="stronger-near")
         go = yes_no("Advance into the vacated hex", True, "do-advance")
 
-        def solitaire_csa() -> bool:
-            s = self.live.state
-            c = s.combat
-            return bool(s.options["solitaire"] and c and c.vacated == "defenders" and s.unit(c.attackers[0]).side == CSA)
-
         def update():
+            forced = act.companion_advances(self.live.state)
             near.value, go.value = False, True
-            near.visible, go.visible = solitaire_csa(), not solitaire_csa()
+            near.visible, go.visible = forced, not forced
 
         def build():
-            if solitaire_csa():
+            if act.companion_advances(self.live.state):
                 return {"type": "advance", "next_to_stronger_fresh_union": near.value}
             return {"type": "advance", "advance": go.value}
         return StepForm("advance", [near, go], build=build, update=update)
@@ -492,6 +507,47 @@ class BullRunView(pn.viewable.Viewer):
         return StepForm("end_turn", [union, csa],
                         build=lambda: {"type": "end_turn", "union_holds_manassas": union.value,
                                        "csa_holds_centerville": csa.value}, update=update)
+
+    def _planner(self):
+        """Several attacks on one defender this turn (BR-10.1, BR-11.1): the odds in the order given and the
+        best order. Hits on the defender are placed as BR-9.4 places them."""
+        defenders = unit_picker("Defending stack", "plan-defenders")
+        terrain = pmui.RadioButtonGroup(label="Defender's hex", options=list(TARGET_TERRAINS), value="clear", size="large")
+        attacks = [(unit_picker(f"Attacker {i}", f"plan-attacker-{i}"), yes_no(f"Attacker {i} is across a ford (-2)"))
+                   for i in (1, 2, 3)]
+        result = pn.pane.HTML(sizing_mode="stretch_width", css_classes=["plan-result"])
+        bars = pn.pane.HoloViews(sizing_mode="stretch_width", min_height=200)
+        box = pmui.Column(bars, sizing_mode="stretch_width", visible=False)
+
+        def names() -> list[str]:
+            return [u.name for u in self.live.state.units if u.status == ON_MAP]
+
+        def update(_=None):
+            for picker in [defenders] + [a for a, _ in attacks]:
+                picker.options = names()
+            try:
+                plan = act.sequence_input(self.live.state, defenders.value,
+                                          [(a.value, f.value) for a, f in attacks if a.value], terrain.value)
+            except RuleError as exc:
+                result.object, box.visible = html.escape(exc.message), False
+                return
+            d = attack_sequence_odds(plan)
+            order, best = best_attack_order(plan)
+            outcomes = group(d, lambda o: o.defenders)
+            pairs = named(outcomes, ("retreated", "eliminated", "held"))
+            result.object = ("; ".join(f"P({k}) {odds_text(p)}" for k, p in pairs)
+                             + f"; expected SP lost {float(mean(d, lambda o: o.sp_lost)):.2f}. Best order: attacker "
+                             + ", ".join(str(i + 1) for i in order) + f" (P(retreat or eliminated) {odds_text(best)}).")
+            bars.object, box.visible = plots.outcome_bars(pairs, "The defender after these attacks"), True
+
+        for w in [defenders, terrain] + [x for pair in attacks for x in pair]:
+            w.param.watch(update, "value")
+        update()
+        return pmui.Column(pmui.Typography("Several attacks on one defender (BR-10.1, BR-11.1)", variant="h6"),
+                           pmui.Typography("The defender fires back once, at the first attacker; hits on it go to a "
+                                           "unit they eliminate, else the weakest (the BR-9.4 way).", variant="body2"),
+                           defenders, terrain, *[x for pair in attacks for x in pair], result, box,
+                           sizing_mode="stretch_width", css_classes=["attack-planner"])
 
     def _correction_panel(self):
         editor = RosterEditor([{"name": u.spec.name, "side": u.spec.side, "entry_hex": u.spec.entry_hex,

@@ -134,10 +134,6 @@ class EnteredDice(_QueuedDice):
 
     source = ENTERED
 
-    @classmethod
-    def parse(cls, text: str, sides: int = 6, count: int | None = None) -> EnteredDice:
-        """Read faces typed as text ("4", "4 2", "4,2"), each checked against 1..sides."""
-        return cls(parse_faces(text, sides, count))
 
 
 @dataclass
@@ -155,7 +151,6 @@ class ReplayDice(Dice):
 
     def __post_init__(self) -> None:
         self._queue = ScriptedDice(tuple(f for r in self.recorded for f in r.faces))
-        self._sources = [r.source for r in self.recorded for _ in r.faces]
 
     def _faces(self, n: int, sides: int, label: str) -> tuple[int, ...]:
         return self._queue._faces(n, sides, label)

@@ -183,7 +183,6 @@ class Engine:
     title: str
     players: str
     sides: tuple[str, ...]
-    digest: str
     rules: Mapping[str, str]  # rule ID -> short title, every ID of the digest
     options: tuple[Option, ...]
     procedures: tuple[Procedure, ...]

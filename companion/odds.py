@@ -2,7 +2,7 @@
 
 A distribution is an `icepool.Die`: outcomes with integer weights, so every probability is an
 exact `Fraction`. Outcomes may be numbers (hits), names ("routed", "held") or tuples. Floats are
-made only for display (`as_floats`).
+made only for display.
 
 Besides the helpers, `exhaustive` runs a procedure through every possible sequence of scripted dice:
 the independent check every odds twin is tested against. `monte_carlo` is the plain simulation that
@@ -37,9 +37,6 @@ def certain(outcome: Hashable) -> Dist:
     return icepool.Die({outcome: 1})
 
 
-def chance(p: Fraction, yes: Hashable = True, no: Hashable = False) -> Dist:
-    """A two-outcome distribution: `yes` with probability p."""
-    return dist({yes: p, no: 1 - p})
 
 
 def fractions(d: Dist) -> dict[Any, Fraction]:
@@ -48,9 +45,6 @@ def fractions(d: Dist) -> dict[Any, Fraction]:
     return {k: Fraction(q, total) for k, q in d.items() if q}
 
 
-def as_floats(d: Dist) -> dict[Any, float]:
-    """outcome -> probability as a float, for display only."""
-    return {k: float(p) for k, p in fractions(d).items()}
 
 
 def p_exactly(d: Dist, k: Hashable) -> Fraction:
@@ -102,10 +96,6 @@ def happened_by(p: Fraction, n: int) -> Fraction:
     return 1 - (1 - Fraction(p)) ** n
 
 
-def at_least_k_of_n(n: int, p: Fraction, k: int) -> Fraction:
-    """Binomial: P(at least k successes in n independent tries of chance p)."""
-    p = Fraction(p)
-    return sum((math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(k, n + 1)), Fraction(0))
 
 
 def exhaustive(procedure: Callable[[Dice], Hashable], limit: int = 20) -> Dist:

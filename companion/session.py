@@ -6,9 +6,12 @@ dice error changes nothing anywhere.
 """
 from __future__ import annotations
 
+import json
+from dataclasses import replace
 from typing import Any, Mapping
 
 import engines
+
 from .dice import Dice
 from .engine import Engine, RuleError, resolve_options
 from .events import Event, Replay
@@ -70,9 +73,6 @@ class GameSession:
         self.replay.extend(new)
         return bool(new)
 
-    def preview(self, action: Mapping[str, Any], dice: Dice):
-        """What the action would do, without recording it."""
-        return self.replay.step(action, dice)
 
     def act(self, action: Mapping[str, Any], dice: Dice) -> Event:
         self.refresh()
@@ -97,14 +97,9 @@ class GameSession:
         return event
 
     def export(self) -> str:
-        import json
-        return json.dumps(self.record_now().to_export(), indent=1)
-
-    def record_now(self) -> SessionRecord:
-        record = SessionRecord(self.id, self.record.slug, self.record.title, self.record.options,
-                               self.record.setup, self.record.created, self.record.updated)
-        record.events = list(self.replay.events)
-        return record
+        """The session as a versioned JSON file, every event included."""
+        record = replace(self.record, events=list(self.replay.events))
+        return json.dumps(record.to_export(), indent=1)
 
 
 def import_session(store: Store, raw: bytes | str) -> GameSession:

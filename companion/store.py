@@ -155,11 +155,6 @@ class Store:
                               (session_id, seq)).fetchall()
         return [Event.from_dict(json.loads(r[0])) for r in rows]
 
-    def last_seq(self, session_id: str) -> int:
-        with closing(self._connect()) as db:
-            row = db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE session_id = ?",
-                             (session_id,)).fetchone()
-        return row[0]
 
     def sessions(self, slug: str | None = None) -> list[dict]:
         """Saved sessions, most recently played first: id, slug, title, created, updated, events."""
@@ -171,9 +166,6 @@ class Store:
         keys = ("id", "slug", "title", "created", "updated", "events")
         return [dict(zip(keys, r)) for r in rows]
 
-    def delete(self, session_id: str) -> None:
-        with closing(self._connect()) as db, db:
-            db.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
 
 
 def parse_export(raw: bytes | str) -> dict:

@@ -1,10 +1,8 @@
 """The options form of a new session: one control per option of the engine, defaults preselected."""
 from __future__ import annotations
 
-from typing import Any
-
 import html
-from typing import Mapping
+from typing import Any, Mapping
 
 import panel as pn
 import panel_material_ui as pmui

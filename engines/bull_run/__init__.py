@@ -6,8 +6,14 @@ Digest: ../shared/rules/bull_run.md (prefix BR); the source text wins any disagr
 from companion.engine import Engine, Procedure
 
 from .actions import actions as ACTIONS
-from .combat import (attack_sequence_odds, combat_inputs, combat_odds, resolve_attack_sequence, resolve_combat,
-                     sequence_inputs)
+from .combat import (
+    attack_sequence_odds,
+    combat_inputs,
+    combat_odds,
+    resolve_attack_sequence,
+    resolve_combat,
+    sequence_inputs,
+)
 from .crossing import crossing_odds, resolve_crossing
 from .example import example_setup
 from .fire import fire_inputs, fire_odds, resolve_fire
@@ -44,7 +50,6 @@ ENGINE = Engine(
     title="Battle at Bull Run",
     players="1 (solitaire, against the CSA action table) or 2",
     sides=SIDES,
-    digest="rules/bull_run.md",
     rules=RULES,
     options=OPTIONS,
     procedures=PROCEDURES,

@@ -12,7 +12,7 @@ from companion.dice import Dice
 from companion.engine import Actions, Result, RuleError, Step
 
 from . import solitaire
-from .combat import CombatInput, StackInput, take_hits
+from .combat import CombatInput, SequenceInput, StackInput, take_hits
 from .crossing import resolve_crossing
 from .fire import FireInput, column, modifier, resolve_fire
 from .flank import AwarenessInput, resolve_awareness, resolve_farm_ford
@@ -21,8 +21,27 @@ from .initiative import SIDE_NAME, resolve_initiative
 from .movement import CROSSINGS, WESTERN_FORDS, check_move_facts, crossed_bank, path_cost
 from .retreat import resolve_retreat_check, who_checks
 from .rules import CSA, SOUTH, TARGET_TERRAINS, TURNS, UNION
-from .state import (COMBAT, ELIMINATED, END, INITIATIVE, MOVEMENT, ON_MAP, OVER, PENDING, REINFORCEMENTS,
-                    Combat, Conditions, GameState, Unit, clock, corrected, new_turn, other, place, stack_units)
+from .state import (
+    COMBAT,
+    ELIMINATED,
+    END,
+    INITIATIVE,
+    MOVEMENT,
+    ON_MAP,
+    OVER,
+    PENDING,
+    REINFORCEMENTS,
+    Combat,
+    Conditions,
+    GameState,
+    Unit,
+    clock,
+    corrected,
+    new_turn,
+    other,
+    place,
+    stack_units,
+)
 from .victory import end_of_turn
 
 actions = Actions("BR-5.1")
@@ -153,15 +172,21 @@ def awareness_check(state: GameState, dice: Dice, adjacent: bool = False) -> Ste
     return Step(new, f"Turn {state.turn}: {result.summary}", result.rules, (result,))
 
 
-@actions
-def csa_action_roll(state: GameState, dice: Dice, union_south: int | None = None) -> Step:
-    """BR-9.0: in solitaire, before each CSA movement phase, the action table gives the CSA order."""
-    _check_due(state, "csa_action")
+def action_input(state: GameState, union_south: int | None = None) -> solitaire.ActionInput:
+    """BR-9.0 as the table is read now: the count of Union units south of Bull Run (the players' count,
+    A7, else the companion's tracking) and whether the CSA is aware of them (A6)."""
     count = state.union_south() if union_south is None else union_south
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
         raise RuleError("BR-9.0", "The count of Union units south of Bull Run is a whole number, 0 or more")
     aware = bool(state.csa_aware) or state.options["awareness_for_table"] == "always"
-    result = solitaire.resolve_action(solitaire.ActionInput(count, aware, state.options["unaware_column"]), dice)
+    return solitaire.ActionInput(count, aware, state.options["unaware_column"])
+
+
+@actions
+def csa_action_roll(state: GameState, dice: Dice, union_south: int | None = None) -> Step:
+    """BR-9.0: in solitaire, before each CSA movement phase, the action table gives the CSA order."""
+    _check_due(state, "csa_action")
+    result = solitaire.resolve_action(action_input(state, union_south), dice)
     orders = list(state.orders)
     orders[state.turn - 1] = result.outcome
     new = _done(state, "csa_action", orders=tuple(orders))
@@ -353,6 +378,31 @@ def declare_attack(state: GameState, dice: Dice, attackers: list | tuple, defend
                      f"{_names(dfn)} ({combat.defender_fire_sp} SP), which {back}", tuple(rules), results)
 
 
+def sequence_input(state: GameState, defenders, attacks, target_terrain: str = "clear") -> SequenceInput:
+    """Several stacks attacking one defender this turn, in order (BR-10.1): `attacks` is a list of
+    (attacking units, across a ford). The defender fires back once, at the first, if it has not rolled."""
+    if not attacks:
+        raise RuleError("BR-10.1", "Name at least one attacking stack")
+    sides = {state.unit(n).side for n in defenders} if defenders else set()
+    if len(sides) != 1:
+        raise RuleError("BR-10.1", "Name the units of the defending stack")
+    dfn = stack_units(state, defenders, sides.pop(), "defending")
+    stacks, mods, first = [], [], None
+    for names, across_ford in attacks:
+        att = stack_units(state, names, other(dfn[0].side), "attacking")
+        conditions = Conditions(target_terrain, "clear", bool(across_ford), False)
+        first = first or conditions
+        column(fire_sp(state, att), state.options["over_12"])
+        stacks.append(StackInput(fire_sp(state, att), tuple(u.sp for u in att)))
+        mods.append(modifier(conditions, "attackers", state.options)[0])
+    fires = not any(u.defended for u in dfn)
+    if fires:
+        column(fire_sp(state, dfn), state.options["over_12"])
+    return SequenceInput(StackInput(fire_sp(state, dfn), tuple(u.sp for u in dfn)), tuple(stacks), tuple(mods),
+                         modifier(first, "defenders", state.options)[0], fires, state.options["hit_allocation"],
+                         state.options["over_12"])
+
+
 def combat_input(state: GameState, combat: Combat) -> CombatInput:
     """The combat as its odds twin reads it: the same fire SPs, modifiers and unit SPs as the fire step."""
     attack, back = fire_inputs_of(state, combat)
@@ -525,6 +575,13 @@ def retreat(state: GameState, dice: Dice, legal_hex: bool = True, across_ford: b
     return Step(replace(new, combat=combat), f"Turn {state.turn}: {text}{tail}", ("BR-11.1",))
 
 
+def companion_advances(state: GameState) -> bool:
+    """Is the advance the companion's to decide (BR-9.5)? In solitaire, for a CSA attacker that won."""
+    combat = state.combat
+    return bool(state.options["solitaire"] and combat and combat.stage == "advance" and combat.vacated == "defenders"
+                and state.unit(combat.attackers[0]).side == CSA)
+
+
 @actions
 def advance(state: GameState, dice: Dice, advance: bool | None = None,
             next_to_stronger_fresh_union: bool = False) -> Step:
@@ -532,11 +589,10 @@ def advance(state: GameState, dice: Dice, advance: bool | None = None,
     CSA attacker advances unless that puts it next to a stronger Union stack that has not fought
     this turn (BR-9.5, A20)."""
     combat = _combat(state, "advance")
-    winner = "attackers" if combat.vacated == "defenders" else "defenders"
-    names = combat.attackers if winner == "attackers" else combat.defenders
+    names = combat.attackers if combat.vacated == "defenders" else combat.defenders
     units = [state.unit(n) for n in names if state.unit(n).sp > 0]
     rules = ["BR-11.2"]
-    if state.options["solitaire"] and units[0].side == CSA and winner == "attackers":
+    if companion_advances(state):
         required = solitaire.must_advance(bool(next_to_stronger_fresh_union))
         if advance is not None and advance != required:
             raise RuleError("BR-9.5", "In solitaire the CSA stack " + (

@@ -11,8 +11,16 @@ from companion.dice import Dice
 from companion.engine import Result, RuleError
 from companion.odds import Dist, mean
 
-from .rules import (CRT_COLUMNS, CRT_HITS, CRT_RULE, DEFENSIVE_TERRAIN, FORD_MODIFIER, MAX_SP_ON_TABLE,
-                    MODIFIER_RULE, TERRAIN_MODIFIER)
+from .rules import (
+    CRT_COLUMNS,
+    CRT_HITS,
+    CRT_RULE,
+    DEFENSIVE_TERRAIN,
+    FORD_MODIFIER,
+    MAX_SP_ON_TABLE,
+    MODIFIER_RULE,
+    TERRAIN_MODIFIER,
+)
 from .state import Conditions
 
 MODIFIERS = (0, TERRAIN_MODIFIER, FORD_MODIFIER, TERRAIN_MODIFIER + FORD_MODIFIER)

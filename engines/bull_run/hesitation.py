@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-
 from companion.dice import Dice
 from companion.engine import Result
 from companion.odds import Dist

@@ -1,18 +1,106 @@
-"""The play sheet's unit table (BR-2.4) as players paste or type it.
+"""The play sheet's unit table (BR-2.4): the rows players enter, checked as digest section 10 says.
 
-One unit per line: name, side, "entry hex/entry turn", the SP track (its highest box is the unit's
+Pasted text has one unit per line: name, side, "entry hex/entry turn", the SP track (its highest box is the unit's
 strength), and optionally "grey" for a Beauregard counter and the bank it enters on. Fields are
 separated by tabs, commas or semicolons, e.g. `Evans' Brigade, CSA, 1/1, 3-2-1`.
 """
 from __future__ import annotations
 
+import math
 import re
+from dataclasses import dataclass
+from typing import Any, Mapping
 
 from companion.engine import RuleError
 
-from .rules import NORTH, SOUTH
+from .rules import COUNTERS, CSA, MAX_SP_ON_TABLE, NORTH, SIDES, SOUTH, STACK_LIMIT, TURNS, UNION
 
 GREY_WORDS = {"grey", "gray", "yes", "y", "beauregard"}
+
+
+@dataclass(frozen=True)
+class UnitSpec:
+    """A row of the play sheet's unit table (BR-2.4) as the players entered it."""
+
+    name: str
+    side: str
+    entry_hex: str
+    entry_turn: int
+    max_sp: int
+    grey: bool = False          # a Beauregard counter (BR-8.3)
+    bank: str = ""              # side of Bull Run it enters on; default by side (Union north, CSA south)
+
+    @property
+    def entry_bank(self) -> str:
+        return self.bank or (NORTH if self.side == UNION else SOUTH)
+
+
+def roster_from_rows(rows: Any) -> tuple[UnitSpec, ...]:
+    """Play-sheet rows (dicts) as unit specs, each field checked (digest section 10)."""
+    if not isinstance(rows, (list, tuple)) or not rows:
+        raise RuleError("BR-2.4", "The roster is empty: enter the units from your play sheet")
+    specs = []
+    for i, row in enumerate(rows, start=1):
+        if not isinstance(row, Mapping):
+            raise RuleError("BR-2.4", f"Row {i} of the roster is not a unit")
+        specs.append(_spec(i, row))
+    names = [s.name for s in specs]
+    dupes = sorted({n for n in names if names.count(n) > 1})
+    if dupes:
+        raise RuleError("BR-2.4", f"Unit names must be unique: {', '.join(dupes)} appears twice")
+    return tuple(specs)
+
+
+def _spec(i: int, row: Mapping[str, Any]) -> UnitSpec:
+    name = str(row.get("name") or "").strip()
+    if not name:
+        raise RuleError("BR-2.4", f"Row {i}: the unit needs a name")
+    side = str(row.get("side") or "").strip().upper()
+    if side not in SIDES:
+        raise RuleError("BR-2.4", f"{name}: side must be CSA or UNION, not '{row.get('side')}'")
+    entry_hex = str(row.get("entry_hex") if row.get("entry_hex") is not None else "").strip()
+    if not entry_hex or not entry_hex.isalnum():
+        raise RuleError("BR-7.0", f"{name}: the entry hex is a label of digits or letters ('1', 'A')")
+    turn = _whole(row.get("entry_turn"), f"{name}: entry turn", "BR-7.0")
+    if not 1 <= turn <= TURNS:
+        raise RuleError("BR-7.0", f"{name}: entry turn must be 1 to {TURNS}, not {turn}")
+    max_sp = _whole(row.get("max_sp"), f"{name}: strength (SP)", "BR-2.4")
+    if max_sp < 1:
+        raise RuleError("BR-2.4", f"{name}: strength must be at least 1 SP (the highest box of its track)")
+    grey = row.get("grey", False)
+    if not isinstance(grey, bool):
+        raise RuleError("BR-8.3", f"{name}: 'grey' is yes or no")
+    if grey and side != CSA:
+        raise RuleError("BR-8.3", f"{name}: only CSA counters are grey (Beauregard's)")
+    bank = str(row.get("bank") or "").strip().lower()
+    if bank not in ("", NORTH, SOUTH):
+        raise RuleError("BR-9.0", f"{name}: the bank is north or south of Bull Run")
+    return UnitSpec(name, side, entry_hex, turn, max_sp, grey, bank)
+
+
+def _whole(value: Any, what: str, rule: str) -> int:
+    if isinstance(value, bool):
+        raise RuleError(rule, f"{what} must be a whole number")
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise RuleError(rule, f"{what} must be a whole number, not '{value}'") from None
+    if not math.isfinite(number) or number != int(number):
+        raise RuleError(rule, f"{what} must be a whole number, not {value}")
+    return int(number)
+
+
+def roster_warnings(specs: tuple[UnitSpec, ...]) -> list[str]:
+    """What is legal but worth a second look (digest section 10)."""
+    warnings = []
+    if len(specs) != COUNTERS:
+        warnings.append(f"The game has {COUNTERS} counters; this roster has {len(specs)} units.")
+    for side in SIDES:
+        strongest = sorted((s.max_sp for s in specs if s.side == side), reverse=True)[:STACK_LIMIT]
+        if sum(strongest) > MAX_SP_ON_TABLE:
+            warnings.append(f"Two {side} units can stack to {sum(strongest)} SP, more than the "
+                            f"combat table's {MAX_SP_ON_TABLE} (BR-10.4).")
+    return warnings
 
 
 def parse_play_sheet(text: str) -> list[dict]:

@@ -1,14 +1,11 @@
 """Battle at Bull Run in a real browser: a solitaire turn end to end at tablet size."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import TABLET
 from .test_shell import screenshots
-from .ui import SLOW, button, do, log_text, logged, other, step, tap_faces
+from .ui import SLOW, button, do, logged, other, step, tap_faces
 
 pytestmark = pytest.mark.browser
 

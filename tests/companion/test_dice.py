@@ -5,8 +5,20 @@ import random
 
 import pytest
 
-from companion.dice import (ENTERED, RANDOM, SCRIPTED, DiceError, DiceExhausted, EnteredDice, ProbeDice, RandomDice,
-                            ReplayDice, Roll, ScriptedDice, parse_faces)
+from companion.dice import (
+    ENTERED,
+    RANDOM,
+    SCRIPTED,
+    DiceError,
+    DiceExhausted,
+    EnteredDice,
+    ProbeDice,
+    RandomDice,
+    ReplayDice,
+    Roll,
+    ScriptedDice,
+    parse_faces,
+)
 
 FACES = (3, 1, 6, 2)
 
@@ -81,7 +93,7 @@ def test_entered_dice_accept_every_face_of_the_die():
 ])
 def test_parse_faces_reads_typed_dice(text, sides, count, faces):
     assert parse_faces(text, sides, count) == faces
-    entered = EnteredDice.parse(text, sides, count)
+    entered = EnteredDice(parse_faces(text, sides, count))
     assert entered.roll(len(faces), sides) == faces
     assert entered.rolls[0].source == ENTERED
 
@@ -105,7 +117,7 @@ def test_typed_dice_are_refused_with_a_clear_message(text, sides, count, message
     with pytest.raises(DiceError, match=message):
         parse_faces(text, sides, count)
     with pytest.raises(DiceError, match=message):
-        EnteredDice.parse(text, sides, count)
+        EnteredDice(parse_faces(text, sides, count))
 
 
 def test_replay_dice_keep_the_original_sources():

@@ -41,7 +41,7 @@ def add(state: Tally, dice, by: int = 1) -> Step:
     return Step(replace(state, total=state.total + by), f"added {by}", ("T-3",))
 
 
-TALLY = Engine(slug="tally", title="Tally", players="1", sides=("solo",), digest="",
+TALLY = Engine(slug="tally", title="Tally", players="1", sides=("solo",),
                rules={"T-1": "turn", "T-2": "throw", "T-3": "add"}, options=(), procedures=(), actions=actions,
                new_state=lambda options, setup: Tally(setup["start"]),
                state_from_dict=lambda data: from_data(Tally, data), example_setup=lambda: {"start": 0})

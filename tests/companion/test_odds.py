@@ -1,15 +1,27 @@
 """Exact distributions and their helpers, checked against hand computation."""
 from __future__ import annotations
 
-import itertools
 from fractions import Fraction as F
 
 import icepool
 import pytest
 
 from companion.dice import Dice
-from companion.odds import (as_floats, at_least_k_of_n, at_least_table, certain, chance, dist, exhaustive, fractions,
-                            group, happened_by, mean, monte_carlo, named, p_at_least, p_exactly, p_where)
+from companion.odds import (
+    at_least_table,
+    certain,
+    dist,
+    exhaustive,
+    fractions,
+    group,
+    happened_by,
+    mean,
+    monte_carlo,
+    named,
+    p_at_least,
+    p_exactly,
+    p_where,
+)
 
 TWO_D6 = {s: 6 - abs(s - 7) for s in range(2, 13)}  # ways to throw each sum with two dice, out of 36
 
@@ -42,14 +54,8 @@ def test_fractions_of_two_dice():
     assert sum(fractions(two_d6()).values()) == 1
 
 
-def test_certain_and_chance():
+def test_certain():
     assert fractions(certain("held")) == {"held": F(1)}
-    assert fractions(chance(F(1, 3))) == {True: F(1, 3), False: F(2, 3)}
-    assert fractions(chance(F(1, 3), "found", "not found")) == {"found": F(1, 3), "not found": F(2, 3)}
-
-
-def test_as_floats_is_for_display():
-    assert as_floats(chance(F(1, 4))) == {True: 0.25, False: 0.75}
 
 
 @pytest.mark.parametrize("k, p", [(2, F(1, 36)), (7, F(1, 6)), (10, F(1, 12)), (1, F(0)), (13, F(0))])
@@ -105,26 +111,6 @@ def test_group_merges_outcomes():
 ])
 def test_happened_by(p, n, expected):
     assert happened_by(p, n) == expected
-
-
-@pytest.mark.parametrize("n, k, expected", [
-    (4, 0, F(1)),
-    (4, 1, F(65, 81)),
-    (4, 2, F(33, 81)),   # 1 - 16/81 - 32/81
-    (4, 3, F(9, 81)),    # 4 * 2/81 + 1/81
-    (4, 4, F(1, 81)),
-    (4, 5, F(0)),
-    (1, 1, F(1, 3)),
-])
-def test_at_least_k_of_n_by_hand(n, k, expected):
-    assert at_least_k_of_n(n, F(1, 3), k) == expected
-
-
-@pytest.mark.parametrize("n, k", [(3, 1), (3, 2), (5, 3), (6, 6)])
-def test_at_least_k_of_n_counts_every_sequence(n, k):
-    """A try succeeds on 1 of a d3: count the sequences with at least k successes."""
-    hits = sum(1 for seq in itertools.product((1, 2, 3), repeat=n) if seq.count(1) >= k)
-    assert at_least_k_of_n(n, F(1, 3), k) == F(hits, 3 ** n)
 
 
 def one_d6(dice: Dice):

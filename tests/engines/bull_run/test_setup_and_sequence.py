@@ -7,8 +7,19 @@ from companion.dice import DiceError, ScriptedDice
 from companion.engine import RuleError
 from engines.bull_run import ENGINE
 from engines.bull_run.example import example_setup
-from engines.bull_run.state import (COMBAT, END, INITIATIVE, MOVEMENT, ON_MAP, OVER, PENDING, REINFORCEMENTS, clock,
-                                    roster_from_rows, roster_warnings, state_from_dict)
+from engines.bull_run.roster import roster_from_rows, roster_warnings
+from engines.bull_run.state import (
+    COMBAT,
+    END,
+    INITIATIVE,
+    MOVEMENT,
+    ON_MAP,
+    OVER,
+    PENDING,
+    REINFORCEMENTS,
+    clock,
+    state_from_dict,
+)
 from tests.engines.bull_run.support import ROSTER, Table, row
 
 EXAMPLE = example_setup()["roster"]

@@ -6,8 +6,15 @@ from itertools import product
 import pytest
 
 from companion.dice import DiceError, ScriptedDice
-from engines.bull_run.solitaire import (ActionInput, choose_target, hit_choice, hit_choices, order_for, plan_attacks,
-                                        resolve_action)
+from engines.bull_run.solitaire import (
+    ActionInput,
+    choose_target,
+    hit_choice,
+    hit_choices,
+    order_for,
+    plan_attacks,
+    resolve_action,
+)
 from tests.engines.bull_run.support import QUIET, Table
 
 # BR-9.0, typed from the digest: face -> order in the columns None, 1-3, 4+.

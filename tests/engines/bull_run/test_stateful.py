@@ -15,8 +15,17 @@ from engines.bull_run import ENGINE
 from engines.bull_run.actions import due_checks
 from engines.bull_run.options import OPTIONS
 from engines.bull_run.rules import CSA, TERRAIN_COSTS, UNION
-from engines.bull_run.state import (COMBAT, ELIMINATED, END, INITIATIVE, MOVEMENT, ON_MAP, PENDING, REINFORCEMENTS,
-                                    state_from_dict)
+from engines.bull_run.state import (
+    COMBAT,
+    ELIMINATED,
+    END,
+    INITIATIVE,
+    MOVEMENT,
+    ON_MAP,
+    PENDING,
+    REINFORCEMENTS,
+    state_from_dict,
+)
 from tests.engines.bull_run.support import ROSTER, Table
 
 PLAYERS = ("Union 1", "Union 2", "Union 4", "Union 5", "Evans' Brigade", "CSA 2", "CSA 4", "CSA 5")
