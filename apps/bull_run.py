@@ -414,8 +414,7 @@ class BullRunView(pn.viewable.Viewer):
         def update():
             s = self.live.state
             enemy = CSA if s.active == UNION else UNION
-            attackers.options = [u.name for u in s.side_units(s.active, ON_MAP)
-                                 if not u.attacked and u.hesitation != "failed"]
+            attackers.options = act.attackers_left(s)
             defenders.options = [u.name for u in s.side_units(enemy, ON_MAP)]
             attackers.value, defenders.value, terrain.value, own.value = [], [], "clear", "clear"
             ford.value = bridge.value = False

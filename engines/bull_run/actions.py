@@ -288,6 +288,24 @@ def fire_sp(state: GameState, units) -> int:
     return sum(u.sp for u in units)
 
 
+def why_not_attack(state: GameState, unit: Unit) -> tuple[str, str] | None:
+    """(rule, reason) when this unit may not attack now, else None (BR-10.1, BR-10.2, A10)."""
+    if unit.attacked:
+        return "BR-10.1", f"{unit.name} has already attacked this turn: a stack attacks once a turn"
+    if unit.hesitation == "failed":
+        return "BR-10.2", f"{unit.name} failed McDowell's hesitation this turn and makes no attack"
+    if unit.fought and not state.options["defended_may_attack"]:
+        return "BR-10.2", f"{unit.name} has been in combat this turn (option A10)"
+    return None
+
+
+def attackers_left(state: GameState) -> list[str]:
+    """The units of the attacking side that may still attack, if there is an enemy on the map to attack."""
+    if not state.side_units(other(state.active), ON_MAP):
+        return []
+    return [u.name for u in state.side_units(state.active, ON_MAP) if why_not_attack(state, u) is None]
+
+
 def _attack_stacks(state: GameState, attackers, defenders, target_terrain: str, attacker_terrain: str,
                    across_ford: bool, across_bridge: bool):
     """BR-10.1: check a declared attack (who may attack whom, on what ground) before any die is rolled."""
@@ -298,12 +316,9 @@ def _attack_stacks(state: GameState, attackers, defenders, target_terrain: str, 
     att = stack_units(state, attackers, side, "attacking")
     dfn = stack_units(state, defenders, other(side), "defending")
     for u in att:
-        if u.attacked:
-            raise RuleError("BR-10.1", f"{u.name} has already attacked this turn: a stack attacks once a turn")
-        if u.hesitation == "failed":
-            raise RuleError("BR-10.2", f"{u.name} failed McDowell's hesitation this turn and makes no attack")
-        if u.fought and not state.options["defended_may_attack"]:
-            raise RuleError("BR-10.2", f"{u.name} has been in combat this turn (option A10)")
+        reason = why_not_attack(state, u)
+        if reason:
+            raise RuleError(*reason)
     key = tuple(sorted(u.name for u in dfn))
     if key in state.defenders_done:
         raise RuleError("BR-10.1", f"The attacks on {_names(dfn)} are finished: all attacks on one defender "

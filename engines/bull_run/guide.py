@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from companion.engine import Due
 
-from .actions import CHECK_RULES, PHASE_NAMES, due_checks, hit_options
+from .actions import CHECK_RULES, PHASE_NAMES, attackers_left, due_checks, hit_options
 from .initiative import SIDE_NAME
 from .rules import CSA, TURNS
-from .state import COMBAT, END, INITIATIVE, MOVEMENT, OVER, PENDING, REINFORCEMENTS, GameState, clock
+from .state import COMBAT, END, INITIATIVE, MOVEMENT, ON_MAP, OVER, PENDING, REINFORCEMENTS, GameState, clock
 
 CHECK_ACTIONS = {"farm_ford": "farm_ford_roll", "awareness": "awareness_check", "csa_action": "csa_action_roll"}
 CHECK_TEXT = {
@@ -47,9 +47,11 @@ def due_now(state: GameState) -> list[Due]:
             return [Due(CHECK_ACTIONS[checks[0]], checks[0].replace("_", " ").capitalize(), CHECK_TEXT[checks[0]],
                         CHECK_RULES[checks[0]])]
         side = SIDE_NAME[state.active]
+        end = Due("end_movement", f"End {side} movement", "", "BR-5.1")
+        if not any(not u.moved for u in state.side_units(state.active, ON_MAP)):
+            return [Due(end.action, end.title, f"No {side} unit on the map is left to move.", end.rule)]
         return [Due("move", f"Move {side} units", "4 MP each; tell the terrain of each hex and any Bull Run crossing.",
-                    "BR-8.1"),
-                Due("end_movement", f"End {side} movement", "", "BR-5.1")]
+                    "BR-8.1"), end]
     if state.phase == COMBAT:
         return _combat_steps(state)
     assert state.phase == END
@@ -65,8 +67,10 @@ def _combat_steps(state: GameState) -> list[Due]:
             text = ("With the initiative every CSA stack next to a Union stack attacks, the weakest adjacent Union "
                     "stack first (BR-9.2, BR-9.3)." if state.half == 0 else
                     "Without the initiative the solitaire player decides which CSA stacks attack (BR-9.2, A8).")
-        return [Due("declare_attack", f"{side} attack", text, "BR-10.1"),
-                Due("end_combat", f"End {side} attacks", "", "BR-10.2")]
+        end = Due("end_combat", f"End {side} attacks", "", "BR-10.2")
+        if not attackers_left(state):
+            return [Due(end.action, end.title, f"No {side} stack is left that may attack.", end.rule)]
+        return [Due("declare_attack", f"{side} attack", text, "BR-10.1"), end]
     stage = combat.stage
     if stage == "fire":
         return [Due("fire", "Fire", "Both stacks roll at once" if combat.defender_fires else

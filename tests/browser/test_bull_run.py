@@ -43,7 +43,8 @@ def test_solitaire_turn_end_to_end(page, server, offline, output_path):
     page.locator("li", has_text="Sudley Ford").first.click()
     do(page, "Move Union units")
     logged(page, "Burnside's Brigade moves across Bull Run at Sudley Ford")
-    other(page, "end_movement")
+    step(page, "end_movement")              # no other Union unit is on the map to move
+    do(page, "End Union movement")
     step(page, "declare_attack")
     other(page, "end_combat")
     step(page, "declare_attack")

@@ -26,7 +26,10 @@ from tests.widgets import click, find
 pytestmark = pytest.mark.usefixtures("panel_extensions")
 
 ENGINE = engines.get("bull_run")
-SETUP = ENGINE.example_setup()
+SETUP = {"roster": [  # both sides on the map from turn 1, so every phase has a unit to act
+    {"name": "Evans' Brigade", "side": "CSA", "entry_hex": "1", "entry_turn": 1, "max_sp": 3},
+    {"name": "Burnside's Brigade", "side": "UNION", "entry_hex": "A", "entry_turn": 1, "max_sp": 4},
+]}
 INITIATIVE = {"type": "roll_initiative"}
 TWO_DICE = [("Attacker fire (BR-10.4)", 6), ("Defender fire (BR-10.4)", 6)]
 
