@@ -7,6 +7,7 @@ import panel as pn
 import panel_material_ui as pmui
 
 import engines
+from companion.cli import app_paths
 from companion.store import Store
 from companion.ui.theme import extension, page
 
@@ -16,7 +17,7 @@ INTRO = ("Keep your own cards, maps, counters and dice. The companion tracks the
 
 
 def game_card(slug: str, title: str, line: str, sessions: list[dict]) -> pmui.Card:
-    if slug not in engines.GAMES:
+    if f"/{slug}" not in app_paths():
         body = [pmui.Typography(f"{line}. In preparation.", variant="body2")]
         return pmui.Card(*body, title=title, collapsible=False, sizing_mode="stretch_width",
                          css_classes=["game", f"game-{slug}", "unavailable"])
@@ -37,7 +38,7 @@ def game_card(slug: str, title: str, line: str, sessions: list[dict]) -> pmui.Ca
 
 def landing() -> pmui.Page:
     store = Store()
-    cards = [game_card(slug, title, line, store.sessions(slug) if slug in engines.GAMES else [])
+    cards = [game_card(slug, title, line, store.sessions(slug))
              for slug, title, line in engines.CATALOGUE]
     main = [pmui.Typography(INTRO, variant="body1", css_classes=["intro"], sizing_mode="stretch_width"),
             pn.FlexBox(*cards, flex_wrap="wrap", sizing_mode="stretch_width",

@@ -31,14 +31,14 @@ def is_loopback(address: str) -> bool:
 
 
 def app_paths() -> dict[str, str]:
-    """URL path -> app script: the landing page at "/" and each game with an engine."""
+    """URL path -> app script: the landing page at "/" and each game that has an engine and a dashboard."""
     import engines
-    paths = {"/": APPS / "index.py"}
-    paths.update({f"/{slug}": APPS / f"{slug}.py" for slug in engines.GAMES})
-    missing = [str(p) for p in paths.values() if not p.is_file()]
-    if missing:
-        raise SystemExit(f"The app scripts are missing ({', '.join(missing)}): run the companion from its "
-                         "source checkout (`make serve`).")
+    index = APPS / "index.py"
+    if not index.is_file():
+        raise SystemExit(f"The app scripts are missing ({index}): run the companion from its source checkout "
+                         "(`make serve`).")
+    paths = {"/": index}
+    paths.update({f"/{slug}": APPS / f"{slug}.py" for slug in engines.GAMES if (APPS / f"{slug}.py").is_file()})
     return {k: str(v) for k, v in paths.items()}
 
 

@@ -6,10 +6,9 @@ resolve_* procedures with exact odds twins, actions, and an `ENGINE` entry colle
 from __future__ import annotations
 
 from importlib import import_module
+from importlib.util import find_spec
 
 from companion.engine import Engine
-
-GAMES = ("bull_run",)  # the games with an engine
 
 CATALOGUE = (  # the five games of the companion (DESIGN.md), in the order the landing page shows them
     ("bull_run", "Battle at Bull Run", "Hex minigame, solitaire or 2 players"),
@@ -18,6 +17,9 @@ CATALOGUE = (  # the five games of the companion (DESIGN.md), in the order the l
     ("house_divided", "A House Divided (advanced rules)", "2 players, strategic Civil War"),
     ("galactic_chess", "Galactic Chess Game", "3-5 players, heroic history v2.01"),
 )
+
+# The games with an engine: a package engines/<slug>/ registers its game by being there.
+GAMES = tuple(slug for slug, _, _ in CATALOGUE if find_spec(f"engines.{slug}") is not None)
 
 
 def registry() -> dict[str, Engine]:
