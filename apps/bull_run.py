@@ -15,7 +15,7 @@ import engines
 from companion import plots
 from companion.engine import RuleError
 from companion.odds import group, mean, named
-from companion.ui.controls import ActionPanel, OddsCard, odds_text
+from companion.ui.controls import ActionPanel, OddsPanel, odds_text, picker, switch, two_columns
 from companion.ui.guide import PhaseGuide, StepForm
 from companion.ui.live import LiveSession
 from companion.ui.log import EventLog
@@ -65,16 +65,6 @@ table.units { border-collapse: collapse; width: 100%; font-size: 15px; }
 .units .gone { opacity: .5; text-decoration: line-through; }
 .example { background: #F0E442; color: #000; padding: 4px 8px; border-radius: 4px; font-weight: 600; }
 """
-
-
-def unit_picker(label: str, css: str) -> pmui.CheckButtonGroup:
-    """Units tapped on and off: a stack is one or two of them (BR-8.2)."""
-    return pmui.CheckButtonGroup(label=label, css_classes=[css], size="large", sizing_mode="stretch_width",
-                                 orientation="horizontal")
-
-
-def yes_no(label: str, value: bool = False, css: str = "") -> pmui.Switch:
-    return pmui.Switch(label=label, value=value, css_classes=[css] if css else [], size="large")
 
 
 class RosterEditor(pn.viewable.Viewer):
@@ -213,15 +203,14 @@ class BullRunView(pn.viewable.Viewer):
         self.phase = pmui.Typography(variant="h6", css_classes=["phase-title"])
         self.order = pmui.Alert(severity="info", sizing_mode="stretch_width", css_classes=["order-text"],
                                 visible=False)
-        self.odds = OddsCard(title="Odds")
-        self.odds2 = OddsCard(title="", visible=False)
+        self.odds = OddsPanel()
         self.units = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[TABLE_CSS], css_classes=["units"])
         self.outlook = pn.pane.HoloViews(sizing_mode="stretch_width", min_height=300)
         self.initiative = pn.pane.HoloViews(sizing_mode="stretch_width", min_height=260)
         self._curves = self._unrolled = None
         self.log = EventLog(live)
         live.param.watch(lambda _: self.render(), "version")
-        self.guide = PhaseGuide(live, due_now, self._form, self._no_odds, phase_title)
+        self.guide = PhaseGuide(live, due_now, self._form, self.odds.clear, phase_title)
         heat = plots.heatmap(expected_hits_grid(live.state.options["over_12"]),
                              "Expected hits by SP column and modifier (BR-10.4, BR-10.5)", "SP column", "modifier",
                              "expected hits")
@@ -251,15 +240,6 @@ class BullRunView(pn.viewable.Viewer):
                                                      f"Union initiatives in the {unrolled} turns not yet rolled (BR-6.0)",
                                                      "turns")
         self._order_panel()
-
-    def _no_odds(self) -> None:
-        self._odds()
-
-    def _odds(self, title: str = "Odds", numbers=(), figure=None, note: str = "", second=None,
-              second_title: str = "") -> None:
-        """Set the whole odds display at once (the guide calls one of these per change)."""
-        self.odds.param.update(title=title, numbers=list(numbers), figure=figure, note=note)
-        self.odds2.param.update(title=second_title, figure=second, visible=second is not None)
 
     def _order_panel(self) -> None:
         s = self.live.state
@@ -295,12 +275,12 @@ class BullRunView(pn.viewable.Viewer):
             d = table.odds()
             names = {s: SIDE_NAME[s] for s in SIDES} if table is INITIATIVE else {
                 True: "yes, on " + ", ".join(map(str, table.faces_for(True))), False: "no"}
-            self._odds(f"{table.title} ({table.rule})", [(names[o], odds_text(d.probability(o))) for o in d.outcomes()])
+            self.odds.show(f"{table.title} ({table.rule})", [(names[o], odds_text(d.probability(o))) for o in d.outcomes()])
         return show
 
     def _show_combat(self, combat, note: str = "") -> None:
         summary = summarize(combat_odds(act.combat_input(self.live.state, combat)))
-        self._odds("This combat (BR-10.1, BR-10.4, BR-11.1)", [
+        self.odds.show("This combat (BR-10.1, BR-10.4, BR-11.1)", [
             ("P(defender retreats)", odds_text(summary.defenders_retreat)),
             ("P(attacker retreats)", odds_text(summary.attackers_retreat)),
             ("P(defender eliminated)", odds_text(summary.defenders_eliminated)),
@@ -314,16 +294,16 @@ class BullRunView(pn.viewable.Viewer):
 
     def _fire_odds(self) -> None:
         if self.live.state.combat is None:
-            return self._no_odds()
+            return self.odds.clear()
         self._show_combat(self.live.state.combat)
 
     # --- forms -----------------------------------------------------------------------------------------
     def _awareness_form(self) -> StepForm:
-        adjacent = yes_no("A Union unit south of Bull Run is adjacent to a CSA unit", css="adjacent")
+        adjacent = switch("A Union unit south of Bull Run is adjacent to a CSA unit", css="adjacent")
 
         def show():
             p = awareness_odds(AwarenessInput(adjacent.value)).probability(True)
-            self._odds("Flank awareness (BR-8.4a)", [("P(the CSA becomes aware)", odds_text(p))])
+            self.odds.show("Flank awareness (BR-8.4a)", [("P(the CSA becomes aware)", odds_text(p))])
         return StepForm("awareness_check", [adjacent],
                         build=lambda: {"type": "awareness_check", "adjacent": adjacent.value}, show=show,
                         update=lambda: setattr(adjacent, "value", False))
@@ -336,9 +316,9 @@ class BullRunView(pn.viewable.Viewer):
             try:
                 inputs = act.action_input(self.live.state, count.value)
             except RuleError:
-                return self._no_odds()
+                return self.odds.clear()
             pairs = named(solitaire.action_odds(inputs), ORDERS)
-            self._odds(f"CSA order, column {solitaire.action_column(inputs)} (BR-9.0)",
+            self.odds.show(f"CSA order, column {solitaire.action_column(inputs)} (BR-9.0)",
                        [(f"order {k}", odds_text(p)) for k, p in pairs if p], plots.outcome_bars(pairs, "CSA order"))
         return StepForm("csa_action_roll", [count],
                         build=lambda: {"type": "csa_action_roll", "union_south": count.value}, show=show,
@@ -358,9 +338,9 @@ class BullRunView(pn.viewable.Viewer):
         back.on_click(lambda _: setattr(path, "value", " ".join(path.value.split()[:-1])))
         crossing = pmui.Select(label="Crosses Bull Run", options={v: k for k, v in CROSSINGS.items()}, value="",
                                css_classes=["move-crossing"], size="large", sizing_mode="stretch_width")
-        west = yes_no("The move goes west of Stone Bridge (BR-8.4c)", css="west")
-        enemy = yes_no("It enters or passes a hex with enemy units (BR-8.2)", css="enemy-hex")
-        zoc = yes_no("It goes on after entering an enemy ZOC (BR-8.2)", css="zoc")
+        west = switch("The move goes west of Stone Bridge (BR-8.4c)", css="west")
+        enemy = switch("It enters or passes a hex with enemy units (BR-8.2)", css="enemy-hex")
+        zoc = switch("It goes on after entering an enemy ZOC (BR-8.2)", css="zoc")
         friends = pmui.IntInput(label="Friendly units already in the destination hex", value=0, start=0, size="large")
         inputs = [unit, path, crossing, west, enemy, zoc, friends]
 
@@ -382,14 +362,14 @@ class BullRunView(pn.viewable.Viewer):
                         update=update)
 
     def _attack_form(self) -> StepForm:
-        attackers = unit_picker("Attacking stack (1-2 units)", "attackers")
-        defenders = unit_picker("Defending stack (all its units)", "defenders")
+        attackers = picker("Attacking stack (1-2 units)", "attackers")
+        defenders = picker("Defending stack (all its units)", "defenders")
         terrain = pmui.RadioButtonGroup(label="Defender's hex", options=list(TARGET_TERRAINS), value="clear",
                                         css_classes=["target-terrain"], size="large")
         own = pmui.RadioButtonGroup(label="Attacker's hex (symmetric modifiers, A9)", options=list(TARGET_TERRAINS),
                                     value="clear", size="large")
-        ford = yes_no("The attack is across a Bull Run ford (-2)", css="across-ford")
-        bridge = yes_no("The attack is across Stone Bridge", css="across-bridge")
+        ford = switch("The attack is across a Bull Run ford (-2)", css="across-ford")
+        bridge = switch("The attack is across Stone Bridge", css="across-bridge")
         advisor, pickers, advice = self._target_advisor(defenders)
         inputs = [attackers, defenders, terrain, own, ford, bridge]
 
@@ -403,7 +383,7 @@ class BullRunView(pn.viewable.Viewer):
             try:
                 combat = act.preview_attack(self.live.state, **{k: v for k, v in action.items() if k != "type"})
             except RuleError:
-                return self._no_odds()
+                return self.odds.clear()
             note = ""
             if act.hesitates(self.live.state, action["attackers"]):
                 note = (f"McDowell's hesitation first (BR-10.2): the stack attacks only on "
@@ -428,7 +408,7 @@ class BullRunView(pn.viewable.Viewer):
 
     def _target_advisor(self, defenders):
         """BR-9.3: the weakest adjacent Union stack; the player names the stacks next to the CSA stack."""
-        pickers = [unit_picker(f"Adjacent Union stack {i}", f"adjacent-{i}") for i in (1, 2, 3)]
+        pickers = [picker(f"Adjacent Union stack {i}", f"adjacent-{i}") for i in (1, 2, 3)]
         advice = pmui.Alert(severity="info", visible=False, sizing_mode="stretch_width", css_classes=["target-advice"])
         pick = pmui.Button(label="Attack the weakest (BR-9.3)", variant="outlined", css_classes=["pick-target"], **TOUCH)
 
@@ -472,8 +452,8 @@ class BullRunView(pn.viewable.Viewer):
                         update=update)
 
     def _retreat_form(self) -> StepForm:
-        legal = yes_no("There is a legal hex to retreat to (else the stack is eliminated)", True, "legal-hex")
-        ford = yes_no("It retreats across Bull Run at a ford", css="retreat-ford")
+        legal = switch("There is a legal hex to retreat to (else the stack is eliminated)", True, "legal-hex")
+        ford = switch("It retreats across Bull Run at a ford", css="retreat-ford")
 
         def update():
             legal.value, ford.value = True, False
@@ -482,9 +462,9 @@ class BullRunView(pn.viewable.Viewer):
                         update=update)
 
     def _advance_form(self) -> StepForm:
-        near = yes_no("Advancing would put it next to a stronger Union stack that has not fought this turn (BR-9.5)",
+        near = switch("Advancing would put it next to a stronger Union stack that has not fought this turn (BR-9.5)",
                       css="stronger-near")
-        go = yes_no("Advance into the vacated hex", True, "do-advance")
+        go = switch("Advance into the vacated hex", True, "do-advance")
 
         def update():
             forced = act.companion_advances(self.live.state)
@@ -498,8 +478,8 @@ class BullRunView(pn.viewable.Viewer):
         return StepForm("advance", [near, go], build=build, update=update)
 
     def _end_turn_form(self) -> StepForm:
-        union = yes_no("A Union unit occupies the O&A 'To Manassas' hex (BR-3.0a)", css="union-holds")
-        csa = yes_no("A CSA unit occupies Centerville (BR-3.0b)", css="csa-holds")
+        union = switch("A Union unit occupies the O&A 'To Manassas' hex (BR-3.0a)", css="union-holds")
+        csa = switch("A CSA unit occupies Centerville (BR-3.0b)", css="csa-holds")
 
         def update():
             union.value = csa.value = False
@@ -510,9 +490,9 @@ class BullRunView(pn.viewable.Viewer):
     def _planner(self):
         """Several attacks on one defender this turn (BR-10.1, BR-11.1): the odds in the order given and the
         best order. Hits on the defender are placed as BR-9.4 places them."""
-        defenders = unit_picker("Defending stack", "plan-defenders")
+        defenders = picker("Defending stack", "plan-defenders")
         terrain = pmui.RadioButtonGroup(label="Defender's hex", options=list(TARGET_TERRAINS), value="clear", size="large")
-        attacks = [(unit_picker(f"Attacker {i}", f"plan-attacker-{i}"), yes_no(f"Attacker {i} is across a ford (-2)"))
+        attacks = [(picker(f"Attacker {i}", f"plan-attacker-{i}"), switch(f"Attacker {i} is across a ford (-2)"))
                    for i in (1, 2, 3)]
         result = pn.pane.HTML(sizing_mode="stretch_width", css_classes=["plan-result"])
         bars = pn.pane.HoloViews(sizing_mode="stretch_width", min_height=200)
@@ -522,8 +502,8 @@ class BullRunView(pn.viewable.Viewer):
             return [u.name for u in self.live.state.units if u.status == ON_MAP]
 
         def update(_=None):
-            for picker in [defenders] + [a for a, _ in attacks]:
-                picker.options = names()
+            for buttons in [defenders] + [a for a, _ in attacks]:
+                buttons.options = names()
             try:
                 plan = act.sequence_input(self.live.state, defenders.value,
                                           [(a.value, f.value) for a, f in attacks if a.value], terrain.value)
@@ -559,11 +539,8 @@ class BullRunView(pn.viewable.Viewer):
                                            variant="subtitle1"), editor, panel, sizing_mode="stretch_width")
 
     def __panel__(self):
-        right = pmui.Column(self.odds, self.odds2, self.log, sizing_mode="stretch_width",
-                            styles={"flex": "1 1 340px", "min-width": "300px"})
-        left = pmui.Column(self.tabs, sizing_mode="stretch_width", styles={"flex": "3 1 560px", "min-width": "300px"})
-        return pmui.Column(self.track, pn.FlexBox(left, right, flex_wrap="wrap", sizing_mode="stretch_width",
-                                                  styles={"gap": "12px"}), sizing_mode="stretch_width")
+        return pmui.Column(self.track, two_columns(self.tabs, pmui.Column(self.odds, self.log)),
+                           sizing_mode="stretch_width")
 
 
 def page():

@@ -18,8 +18,9 @@ CATALOGUE = (  # the five games of the companion (DESIGN.md), in the order the l
     ("galactic_chess", "Galactic Chess Game", "3-5 players, heroic history v2.01"),
 )
 
-# The games with an engine: a package engines/<slug>/ registers its game by being there.
-GAMES = tuple(slug for slug, _, _ in CATALOGUE if find_spec(f"engines.{slug}") is not None)
+# The games with an engine: a package engines/<slug>/ (with its __init__.py) registers its game.
+GAMES = tuple(slug for slug, _, _ in CATALOGUE
+              if (spec := find_spec(f"engines.{slug}")) is not None and spec.origin is not None)
 
 
 def registry() -> dict[str, Engine]:

@@ -132,6 +132,47 @@ class OddsCard(pn.viewable.Viewer):
         return self._card
 
 
+class OddsPanel(pn.viewable.Viewer):
+    """The odds of the action being prepared: one card, and a second one when a decision has two sides.
+    `show` sets everything at once (setting a value and setting it back within one callback is not
+    reliably seen by the page)."""
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self.main = OddsCard(title="Odds")
+        self.second = OddsCard(title="", visible=False)
+
+    def show(self, title: str = "Odds", numbers=(), figure=None, note: str = "", second=None,
+             second_title: str = "") -> None:
+        self.main.param.update(title=title, numbers=list(numbers), figure=figure, note=note)
+        self.second.param.update(title=second_title, figure=second, visible=second is not None)
+
+    def clear(self) -> None:
+        self.show()
+
+    def __panel__(self):
+        return pmui.Column(self.main, self.second, sizing_mode="stretch_width")
+
+
+def switch(label: str, value: bool = False, css: str = "") -> pmui.Switch:
+    """A yes/no fact about the table, big enough to tap."""
+    return pmui.Switch(label=label, value=value, css_classes=[css] if css else [], size="large")
+
+
+def picker(label: str, css: str) -> pmui.CheckButtonGroup:
+    """Buttons tapped on and off (units of a stack, states, ...)."""
+    return pmui.CheckButtonGroup(label=label, css_classes=[css], size="large", sizing_mode="stretch_width",
+                                 orientation="horizontal")
+
+
+def two_columns(left, right) -> pn.FlexBox:
+    """The game page: the play area and, beside it on a landscape tablet or below it in portrait, the odds
+    and the log."""
+    return pn.FlexBox(pmui.Column(left, sizing_mode="stretch_width", styles={"flex": "3 1 560px", "min-width": "300px"}),
+                      pmui.Column(right, sizing_mode="stretch_width", styles={"flex": "1 1 340px", "min-width": "300px"}),
+                      flex_wrap="wrap", sizing_mode="stretch_width", styles={"gap": "12px"})
+
+
 class ActionPanel(pn.viewable.Viewer):
     """One action of the game with its controls: the dice entry when it rolls dice, a button when it
     does not, and the reason when the rules do not allow it now. `build()` returns the action dict

@@ -31,7 +31,7 @@ class StepForm:
         self.action = action
         self.inputs = list(inputs)
         self.build = build or (lambda: {"type": action})
-        self.show = show  # sets the whole odds display for this step; None: the guide's default
+        self.show = show  # sets the whole odds display for this step; None: the guide clears it
         self.update = update or (lambda: None)
         self.on_change: Callable[[], None] = lambda: None
         self.quiet = False

@@ -114,7 +114,7 @@ def last_action(live: LiveSession) -> dict:
 
 
 def numbers(view: BullRunView) -> dict[str, str]:
-    return dict(view.odds.numbers)
+    return dict(view.odds.main.numbers)
 
 
 def engine_numbers(live: LiveSession, attack: dict) -> dict[str, str]:
@@ -202,7 +202,7 @@ def test_the_guide_shows_each_step_of_the_turn(view, live):
 
 @pytest.mark.rule("BR-6.0")
 def test_initiative_odds_and_dice(view, live):
-    assert view.odds.title == "Initiative (BR-6.0)"
+    assert view.odds.main.title == "Initiative (BR-6.0)"
     assert numbers(view) == {"Union": "50.0% (1/2)", "CSA": "50.0% (1/2)"}
     perform(view, (2,))
     assert live.state.initiative[0] == "UNION" and live.session.events[-1].physical
@@ -247,7 +247,7 @@ def test_the_move_form_takes_a_crossing(view, live):
 def test_the_csa_order_roll_shows_the_column_and_the_order(view, live):
     play(live, step_of("csa_action_roll"))
     assert form(view, "union-south").value == 0
-    assert view.odds.title == "CSA order, column none (BR-9.0)"
+    assert view.odds.main.title == "CSA order, column none (BR-9.0)"
     assert numbers(view) == {"order A": "66.7% (2/3)", "order B": "33.3% (1/3)"}
     assert view.guide.active.build() == {"type": "csa_action_roll", "union_south": 0}
     perform(view, (1,))
@@ -259,7 +259,7 @@ def test_the_csa_order_roll_shows_the_column_and_the_order(view, live):
 def test_a_declared_attack_shows_the_odds_of_worked_example_9(view, live):
     """8 SP attack 4 SP in woods: P(defender retreats) 7/36, P(attacker retreats) 1/12 (digest, example 9)."""
     play(live, step_of("declare_attack"))
-    assert not view.odds._card.visible  # no attack named yet
+    assert not view.odds.main._card.visible  # no attack named yet
     form(view, "attackers").value = [SHERMAN, PORTER]
     form(view, "defenders").value = [COCKE]
     form(view, "target-terrain").value = "woods"
@@ -268,7 +268,7 @@ def test_a_declared_attack_shows_the_odds_of_worked_example_9(view, live):
                 "P(defender eliminated)": "0.0% (0)", "P(attacker eliminated)": "0.0% (0)",
                 "expected hits on the defender": "0.67", "expected hits on the attacker": "0.33"}
     assert numbers(view) == expected == engine_numbers(live, UNION_ATTACK)
-    assert view.odds.figure is not None and view.odds2.visible and view.odds2.figure is not None
+    assert view.odds.main.figure is not None and view.odds.second.visible and view.odds.second.figure is not None
     perform(view)
     assert last_action(live) == UNION_ATTACK
     assert view.guide.active.action == "fire" and numbers(view) == expected
@@ -299,7 +299,7 @@ def test_an_attack_the_rules_refuse_shows_why_and_no_odds(view, live):
     form(view, "attackers").value = [SHERMAN, PORTER, KEYES]
     form(view, "defenders").value = [COCKE]
     assert view.guide.panel.blocked == "A stack is at most 2 units; the attacking stack has 3 (BR-8.2)"
-    assert not view.odds._card.visible
+    assert not view.odds.main._card.visible
 
 
 @pytest.mark.rule("BR-9.3", "BR-10.4")

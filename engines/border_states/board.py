@@ -1,0 +1,201 @@
+"""The board file: what the source's lost pictures held, entered once by the players from their board and cards.
+
+Checked as digest section 10 says: the eight border states the source names, four a side, with a
+combat number and VP each; 6 Union and 5 CSA home states with recruitment success values 2..6; a
+symmetric, connected adjacency; whole-number damage-track squares; a distrust loop of at least one
+square; every commander face with at least one action; each side's deck.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+import networkx as nx
+
+from companion.engine import RuleError
+from companion.records import from_data, to_data
+
+from .rules import BORDER_STATES, C, COMMANDER_FACES, EFFECTS, HOME_STATES, SIDE_NAME, SIDES, U
+
+MAX_BOARD_BYTES = 200_000
+
+
+@dataclass(frozen=True)
+class Area:
+    """A state on the board: a border state (with its combat number and VP) or a home state (with its
+    recruitment success value)."""
+
+    name: str
+    side: str            # the side it belongs to: a home state's owner, a border state's own side
+    border: bool
+    number: int = 0      # border states: the order of combat (BS-CMB)
+    vp: int = 0          # border states: victory points (BS-VIC)
+    success: int = 0     # home states: a recruitment roll of this or more succeeds (BS-REC)
+
+
+@dataclass(frozen=True)
+class Square:
+    """A damage-track square: the force cut of the side it lies toward and the other side's star VP."""
+
+    force_cut: int = 0
+    star: int = 0
+
+
+@dataclass(frozen=True)
+class Commander:
+    name: str
+    actions: int          # actions a round while this face is shown (BS-D.7)
+    ability: str = ""     # the card's ability, as printed (resolved by the players)
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card of a side's deck with the companion's effect vocabulary (digest section 10)."""
+
+    name: str
+    copies: int = 1
+    phase: str = "combat"          # the icon: "combat" (rifleman) or "action" (unit)
+    effect: str = "FREE_TEXT"      # one of rules.EFFECTS
+    value: int = 0                 # ADD_STOCK_DICE n, ADD_FACE f, MODIFY +-k
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Board:
+    areas: tuple[Area, ...]
+    adjacency: tuple[tuple[str, str], ...]
+    damage_u: tuple[Square, ...]    # squares above START, toward the Union: Union force cuts, CSA stars
+    damage_c: tuple[Square, ...]    # squares below START, toward the CSA: CSA force cuts, Union stars
+    distrust_length: int
+    commanders: Mapping[str, tuple[Commander, ...]]
+    units: Mapping[str, int]        # pieces a side has, its commander unit included
+    cards: Mapping[str, tuple[Card, ...]]
+    example: str = ""               # the label of an example board (invented values)
+
+    def area(self, name: str) -> Area:
+        for a in self.areas:
+            if a.name == name:
+                return a
+        raise RuleError("BS-D.1", f"There is no state '{name}' on the board")
+
+    @property
+    def borders(self) -> tuple[Area, ...]:
+        """Border states in their order of combat."""
+        return tuple(sorted((a for a in self.areas if a.border), key=lambda a: a.number))
+
+    def homes(self, side: str) -> tuple[Area, ...]:
+        return tuple(a for a in self.areas if not a.border and a.side == side)
+
+    def adjacent(self, a: str, b: str) -> bool:
+        return (a, b) in self.adjacency or (b, a) in self.adjacency
+
+    def deck_size(self, side: str) -> int:
+        return sum(card.copies for card in self.cards[side])
+
+    def card(self, side: str, name: str) -> Card:
+        for card in self.cards[side]:
+            if card.name == name:
+                return card
+        raise RuleError("BS-D.9", f"{SIDE_NAME[side]} has no card '{name}' in its deck")
+
+    def to_dict(self) -> dict:
+        return to_data(self)
+
+
+def board_from_data(data: Any) -> Board:
+    """A board from its JSON data, every field checked; RuleError naming what is wrong."""
+    if isinstance(data, (str, bytes)):
+        if len(data) > MAX_BOARD_BYTES:
+            raise RuleError("BS-SETUP", "The board file is too large")
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as exc:
+            raise RuleError("BS-SETUP", f"The board file is not JSON: {exc}") from None
+    try:
+        board = from_data(Board, data)
+    except (ValueError, TypeError) as exc:
+        raise RuleError("BS-SETUP", f"The board file does not fit: {exc}") from None
+    check_board(board)
+    return board
+
+
+def check_board(board: Board) -> None:
+    names = [a.name for a in board.areas]
+    dupes = sorted({n for n in names if names.count(n) > 1})
+    if dupes:
+        raise RuleError("BS-SETUP", f"State names must be unique: {', '.join(dupes)}")
+    for a in board.areas:
+        if a.side not in SIDES:
+            raise RuleError("BS-SETUP", f"{a.name}: the side is C or U, not '{a.side}'")
+    borders = [a for a in board.areas if a.border]
+    if sorted(a.name for a in borders) != sorted(BORDER_STATES):
+        raise RuleError("BS-SETUP", f"The border states are the eight the rules name: {', '.join(BORDER_STATES)}")
+    for side in SIDES:
+        own = [a.name for a in borders if a.side == side]
+        if len(own) != 4:
+            raise RuleError("BS-SETUP", f"{SIDE_NAME[side]} needs 4 own-side border states, not {len(own)}")
+        homes = board.homes(side)
+        if len(homes) != HOME_STATES[side]:
+            raise RuleError("BS-SETUP", f"{SIDE_NAME[side]} has {HOME_STATES[side]} home states, not {len(homes)}")
+        for h in homes:
+            if not 2 <= h.success <= 6:
+                raise RuleError("BS-REC", f"{h.name}: the recruitment success value is 2 to 6, not {h.success}")
+    numbers = sorted(a.number for a in borders)
+    if numbers != sorted(set(numbers)) or min(numbers) < 1:
+        raise RuleError("BS-CMB", "Each border state has its own combat number (1 or more)")
+    if any(a.vp < 0 for a in borders):
+        raise RuleError("BS-VIC", "VP are 0 or more")
+    _check_adjacency(board, names)
+    for square in board.damage_u + board.damage_c:
+        if square.force_cut < 0 or square.star < 0:
+            raise RuleError("BS-VIC.3", "Force cuts and stars on the damage track are 0 or more")
+    if board.distrust_length < 1:
+        raise RuleError("BS-D.10", "The distrust loop has at least one square")
+    for side in SIDES:
+        faces = board.commanders.get(side, ())
+        if len(faces) != COMMANDER_FACES[side]:
+            raise RuleError("BS-D.10", f"{SIDE_NAME[side]} has {COMMANDER_FACES[side]} commander faces, not {len(faces)}")
+        for face in faces:
+            if face.actions < 1:
+                raise RuleError("BS-D.7", f"{face.name or 'A commander'} needs at least 1 action")
+        if board.units.get(side, 0) < 1:
+            raise RuleError("BS-SETUP", f"{SIDE_NAME[side]} needs a count of unit pieces")
+        for card in board.cards.get(side, ()):
+            if card.copies < 1 or card.effect not in EFFECTS or card.phase not in ("combat", "action"):
+                raise RuleError("BS-CARD", f"{card.name}: copies 1 or more, phase combat or action, effect one of "
+                                           f"{', '.join(EFFECTS)}")
+            if card.effect == "ADD_FACE" and not 1 <= card.value <= 6:
+                raise RuleError("BS-MOD", f"{card.name}: the face added is 1 to 6")
+    if board.units[C] < 8 or board.units[U] < 7:
+        raise RuleError("BS-SETUP", "The CSA deploys 8 units and the Union 7: enter at least that many pieces")
+
+
+def _check_adjacency(board: Board, names: list[str]) -> None:
+    graph = nx.Graph()
+    graph.add_nodes_from(names)
+    for pair in board.adjacency:
+        if len(pair) != 2 or pair[0] == pair[1] or any(n not in names for n in pair):
+            raise RuleError("BS-D.4", f"Adjacency {list(pair)}: two different states of the board")
+        graph.add_edge(*pair)
+    if not nx.is_connected(graph):
+        parts = [sorted(c) for c in nx.connected_components(graph)]
+        raise RuleError("BS-D.4", f"The adjacency is not connected: {'; '.join(', '.join(p) for p in parts)}")
+
+
+def force_cut(board: Board, side: str, reach: int, cumulative: bool = False) -> int:
+    """BS-VIC.3 (A7): the force cut of `side` with the marker `reach` squares toward it: the square it
+    stands on, or with the option every one of that side's squares it has reached."""
+    squares = board.damage_u if side == U else board.damage_c
+    if reach <= 0:
+        return 0
+    if cumulative:
+        return sum(s.force_cut for s in squares[:reach])
+    return squares[reach - 1].force_cut
+
+
+def star(board: Board, damage: int, side: str) -> int:
+    """BS-VIC.1/2: the star VP of `side` on the marker's square (CSA stars lie toward the Union)."""
+    squares = board.damage_u if side == C else board.damage_c
+    reach = damage if side == C else -damage
+    return squares[reach - 1].star if reach > 0 else 0

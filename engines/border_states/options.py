@@ -1,0 +1,30 @@
+"""Session options: the source's two variants and the digest's selectable ambiguities (section 7)."""
+from __future__ import annotations
+
+from companion.engine import Option
+
+OPTIONS = (
+    Option("supply_variant", "Supply variant: cap 20, start 18/20", "BS-D.8", False,
+           ((False, "Cap 18; the CSA starts with 16, the Union with 18"), (True, "Cap 20; start 18 and 20"))),
+    Option("initiative_bid", "Variant: hidden supply-dice bid for initiative", "BS-VAR.2", False,
+           ((False, "A plain roll-off"), (True, "Each side grips supply dice and adds them to its roll"))),
+    Option("double_loss", "A1 Two units lost on a 'twice' win", "BS-CMB", "inclusive",
+           (("inclusive", "S_w > S_l and S_w >= 2 S_l (1 v 0 counts)"),
+            ("strict", "S_w > 2 S_l, and a loser with S = 0 loses 1"))),
+    Option("damage_on_draw", "A4 The damage step after a draw", "BS-CMB", True,
+           ((True, "Applies"), (False, "Does not apply"))),
+    Option("force_cut", "A7 Force cuts on the damage track", "BS-VIC.3", "position",
+           (("position", "The square the marker is on"), ("cumulative", "Every square crossed adds up"))),
+    Option("sudden_round_4", "A8 10 VP in round 4", "BS-VIC.2", False,
+           ((False, "Round 4 only compares VP"), (True, "10 VP wins at once in round 4 too"))),
+    Option("retreat_relieves", "A9 A commander unit lost in a failed retreat", "BS-D.10", False,
+           ((False, "No new commander (a retreat is not combat)"), (True, "The commander card advances"))),
+    Option("entrench_moves", "A10 Entrenchment when the unit leaves", "BS-D.5", False,
+           ((False, "It is lost"), (True, "The state keeps it"))),
+    Option("removed_to", "A11 Removed units", "BS-D.11", "pool",
+           (("pool", "Return to their owner's pool"), ("lost", "Are lost for good"))),
+    Option("double_succession", "A15 Two triggers in one combat", "BS-D.10", True,
+           ((True, "The commander advances twice"), (False, "Once"))),
+    Option("count_stock", "A17 The 50 dice in the box", "BS-D.8", False,
+           ((False, "Not counted"), (True, "Warn when the dice in play pass 50"))),
+)

@@ -1,0 +1,201 @@
+"""The round around the fighting: deployment (BS-SETUP), draw (BS-DRAW), initiative (BS-INIT, BS-VAR.2),
+the victory check (BS-VIC), supply (BS-SUP) and recruitment (BS-REC), then the end of the round."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.dice import Dice
+from companion.engine import RuleError, Step
+
+from .initiative import InitiativeInput, resolve_initiative
+from .recruitment import RecruitInput, resolve_recruit
+from .registry import actions, require_phase
+from .rules import (C, DEPLOY, DRAW, DRAW_BONUS, DRAW_BONUS_STATE, ROUNDS, SIDE_NAME, SIDES, SUDDEN_VP,
+                    SUPPLY_BONUS_STATES, SUPPLY_GAIN, U)
+from .state import (ACTION, DRAW as DRAW_PHASE, INITIATIVE, OVER, RECRUIT, SETUP, SUPPLY, VICTORY, GameState,
+                    Victory, check_place, other)
+
+
+@actions
+def deploy(state: GameState, dice: Dice, area: str, commander: bool = False) -> Step:
+    """BS-SETUP: the sides place one unit at a time, the CSA first, into own-side border states, until the
+    CSA has placed 8 and the Union 7."""
+    require_phase(state, SETUP)
+    side = state.turn
+    a = state.board.area(area)
+    if not a.border or a.side != side:
+        raise RuleError("BS-SETUP", f"Deployment is into {SIDE_NAME[side]}-side border states; {area} is not one")
+    check_place(state, area, side)
+    if commander and state.commander_at[side]:
+        raise RuleError("BS-SETUP", f"The {SIDE_NAME[side]} commander unit is already on the board")
+    new = state.with_count(area, side, 1)
+    if commander:
+        new = replace(new, commander_at={**state.commander_at, side: area})
+    placed = {s: new.on_board(s) for s in SIDES}
+    left = {s: DEPLOY[s] - placed[s] for s in SIDES}
+    what = f"{SIDE_NAME[side]} {'commander unit' if commander else 'unit'} to {area}"
+    if not any(left.values()):
+        return Step(replace(new, phase=DRAW_PHASE, turn=""), f"Deployment: {what}; deployment done, round 1 begins",
+                    ("BS-SETUP",))
+    nxt = other(side) if left[other(side)] else side
+    return Step(replace(new, turn=nxt), f"Deployment: {what} ({placed[side]} of {DEPLOY[side]})", ("BS-SETUP",))
+
+
+def draw_cards(state: GameState, side: str, n: int) -> tuple[GameState, int]:
+    """BS-D.9: draw n cards; an empty deck is rebuilt from the discard pile; with both empty, none is drawn."""
+    deck, discard, hand = state.deck[side], state.discard[side], state.hand[side]
+    drawn = 0
+    for _ in range(n):
+        if not deck:
+            deck, discard = discard, 0
+        if not deck:
+            break
+        deck, hand, drawn = deck - 1, hand + 1, drawn + 1
+    return replace(state, deck={**state.deck, side: deck}, discard={**state.discard, side: discard},
+                   hand={**state.hand, side: hand}), drawn
+
+
+@actions
+def draw(state: GameState, dice: Dice) -> Step:
+    """BS-DRAW: each side draws 2; whoever controls North Carolina draws 1 more."""
+    require_phase(state, DRAW_PHASE)
+    bonus = state.controller(DRAW_BONUS_STATE)
+    parts = []
+    for side in SIDES:
+        state, drawn = draw_cards(state, side, DRAW + (DRAW_BONUS if side == bonus else 0))
+        parts.append(f"{SIDE_NAME[side]} {drawn}")
+    extra = f" ({SIDE_NAME[bonus]} holds {DRAW_BONUS_STATE}: +{DRAW_BONUS})" if bonus else ""
+    new = replace(state, phase=INITIATIVE, bids={}, initiative_winner="")
+    return Step(new, f"Round {state.round}: cards drawn: {', '.join(parts)}{extra}", ("BS-DRAW", "BS-D.9"))
+
+
+@actions
+def bid(state: GameState, dice: Dice, c: int = 0, u: int = 0) -> Step:
+    """BS-VAR.2: both sides reveal at once the supply dice they gripped; each count is added to the side's
+    initiative rolls, and the dice are spent."""
+    require_phase(state, INITIATIVE)
+    if not state.options["initiative_bid"]:
+        raise RuleError("BS-VAR.2", "The bidding variant is not in use in this game")
+    if state.bids:
+        raise RuleError("BS-VAR.2", "The bids are already revealed")
+    for side, n in ((C, c), (U, u)):
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= state.supply[side]:
+            raise RuleError("BS-VAR.2", f"{SIDE_NAME[side]} can grip 0 to {state.supply[side]} supply dice")
+    supply = {C: state.supply[C] - c, U: state.supply[U] - u}
+    return Step(replace(state, bids={C: c, U: u}, supply=supply),
+                f"Round {state.round}: initiative bids revealed: CSA {c}, Union {u}", ("BS-VAR.2",))
+
+
+@actions
+def roll_initiative(state: GameState, dice: Dice) -> Step:
+    """BS-INIT: one die each (plus the bids); a tie is rolled again."""
+    require_phase(state, INITIATIVE)
+    if state.options["initiative_bid"] and not state.bids:
+        raise RuleError("BS-VAR.2", "First both sides reveal their bids")
+    if state.initiative_winner:
+        raise RuleError("BS-INIT", f"{SIDE_NAME[state.initiative_winner]} has won the initiative: it chooses")
+    result = resolve_initiative(InitiativeInput(state.bids.get(C, 0), state.bids.get(U, 0)), dice)
+    winner = "" if result.outcome == "tie" else result.outcome
+    return Step(replace(state, initiative_winner=winner), f"Round {state.round}: {result.summary}", result.rules,
+                (result,))
+
+
+@actions
+def choose_first(state: GameState, dice: Dice, first: str = "") -> Step:
+    """BS-INIT: the winner chooses who goes first (by default, itself); the action phase begins with each
+    commander's actions."""
+    require_phase(state, INITIATIVE)
+    if not state.initiative_winner:
+        raise RuleError("BS-INIT", "Roll for the initiative first")
+    first = first or state.initiative_winner
+    if first not in SIDES:
+        raise RuleError("BS-INIT", "The first player is C or U")
+    left = {s: state.board.commanders[s][state.commander[s] - 1].actions for s in SIDES}
+    new = replace(state, phase=ACTION, first=first, turn=first, actions_left=left)
+    return Step(new, f"Round {state.round}: {SIDE_NAME[state.initiative_winner]} chooses: {SIDE_NAME[first]} goes "
+                     f"first (actions: CSA {left[C]}, Union {left[U]})", ("BS-INIT", "BS-D.7"))
+
+
+@actions
+def check_victory(state: GameState, dice: Dice) -> Step:
+    """BS-VIC: rounds 1-3, the CSA wins at once with 10 VP; round 4, the CSA wins with more VP than the
+    Union, and the Union wins otherwise (A8: round 4 only compares, by default)."""
+    require_phase(state, VICTORY)
+    vp = {s: state.vp(s) for s in SIDES}
+    tally = f"VP: CSA {vp[C]}, Union {vp[U]}"
+    last = state.round == ROUNDS
+    if vp[C] >= SUDDEN_VP and (not last or state.options["sudden_round_4"]):
+        v = Victory(C, "BS-VIC.1", f"CSA victory: {vp[C]} VP (10 or more)", state.round)
+    elif last:
+        winner = C if vp[C] > vp[U] else U
+        v = Victory(winner, "BS-VIC.2", f"{SIDE_NAME[winner]} victory after round 4: CSA {vp[C]} v Union {vp[U]}"
+                                        + (" (a tie goes to the Union)" if vp[C] == vp[U] else ""), state.round)
+    else:
+        return Step(replace(state, phase=SUPPLY), f"Round {state.round}: {tally}; no victory yet", ("BS-VIC", "BS-VIC.1"))
+    return Step(replace(state, phase=OVER, victory=v), f"Round {state.round}: {tally}: {v.text}", ("BS-VIC", v.rule))
+
+
+@actions
+def supply(state: GameState, dice: Dice) -> Step:
+    """BS-SUP / BS-D.8: +6 Union and +5 CSA, +1 for each of Kentucky and Tennessee the side controls;
+    above the cap (18, or 20 in the variant) the dice are lost."""
+    require_phase(state, SUPPLY)
+    cap = state.supply_cap()
+    new, parts = dict(state.supply), []
+    for side in SIDES:
+        bonus = sum(1 for s in SUPPLY_BONUS_STATES if state.controller(s) == side)
+        gained = SUPPLY_GAIN[side] + bonus
+        new[side] = min(cap, state.supply[side] + gained)
+        parts.append(f"{SIDE_NAME[side]} +{gained}{' (capped)' if state.supply[side] + gained > cap else ''} "
+                     f"= {new[side]}")
+    after = start_recruitment(replace(state, supply=new, phase=RECRUIT, turn=state.first, recruited=()))
+    return Step(after, f"Round {state.round}: supply: {'; '.join(parts)}", ("BS-SUP", "BS-D.8"))
+
+
+def recruit_places(state: GameState, side: str) -> list[str]:
+    """BS-REC: own home states with no unit, not yet rolled this phase, while the side is below its maximum
+    force and has units in its pool."""
+    if state.on_board(side) >= state.max_force(side) or state.pool(side) < 1:
+        return []
+    return [a.name for a in state.board.homes(side) if not state.count(a.name, side) and a.name not in state.recruited]
+
+
+def start_recruitment(state: GameState) -> GameState:
+    """Recruitment goes on with the side whose turn it is; when it has nothing left to roll, the second
+    player recruits; then the round ends (BS-REC: the first player fully, then the other)."""
+    if recruit_places(state, state.turn):
+        return state
+    if state.turn == state.first and recruit_places(state, other(state.first)):
+        return replace(state, turn=other(state.first))
+    return end_round(state)
+
+
+def end_round(state: GameState) -> GameState:
+    """The round marker moves on and every entrenched unit stands down."""
+    return replace(state, round=state.round + 1, phase=DRAW_PHASE, entrenched=(), battles_done=(), recruited=(),
+                   turn="", first="", initiative_winner="", bids={})
+
+
+@actions
+def recruit(state: GameState, dice: Dice, area: str = "", commander: bool = False) -> Step:
+    """BS-REC: roll for one empty own home state (the player picks the order; by default the next one
+    listed); on its success value a pool unit (or the commander unit) is placed there."""
+    require_phase(state, RECRUIT)
+    side = state.turn
+    places = recruit_places(state, side)
+    area = area or (places[0] if places else "")
+    if area not in places:
+        raise RuleError("BS-REC", f"{SIDE_NAME[side]} cannot roll for {area} now"
+                                  + (f": roll for one of {', '.join(places)}" if places else ""))
+    if commander and state.commander_at[side]:
+        raise RuleError("BS-REC", f"The {SIDE_NAME[side]} commander unit is on the board, not in the pool")
+    result = resolve_recruit(RecruitInput(state.board.area(area).success), dice, area)
+    new = replace(state, recruited=state.recruited + (area,))
+    if result.outcome:
+        new = new.with_count(area, side, 1)
+        if commander:
+            new = replace(new, commander_at={**new.commander_at, side: area})
+    new = start_recruitment(new)
+    tail = f"; round {new.round} begins" if new.phase == DRAW_PHASE else ""
+    return Step(new, f"Round {state.round}: {SIDE_NAME[side]}: {result.summary}{tail}", result.rules, (result,))
+

@@ -1,0 +1,206 @@
+"""灰に硝煙と青き天: the game state (digest section 2) as frozen dataclasses, and its derived views.
+
+Everything is public but the hands (BS-D.12): the companion keeps only their counts, so the shared
+view of a game shows nothing secret. The board (the players' board file) is part of the setup.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Mapping
+
+from companion.engine import RuleError
+from companion.records import from_data, to_data
+
+from .board import Board, board_from_data, force_cut, star
+from .rules import (DEPLOY, BORDER_LIMIT, C, HOME_LIMIT, MAX_FORCE, SIDE_NAME, SIDES, SUPPLY_CAP, SUPPLY_CAP_VARIANT,
+                    SUPPLY_START, SUPPLY_START_VARIANT, U)
+from .tray import Strength, Tray
+
+SETUP, DRAW, INITIATIVE, ACTION, COMBAT, VICTORY, SUPPLY, RECRUIT, OVER = (
+    "setup", "draw", "initiative", "action", "combat", "victory", "supply", "recruit", "over")
+
+
+def other(side: str) -> str:
+    return U if side == C else C
+
+
+def per_side(value: int = 0) -> dict[str, int]:
+    return {C: value, U: value}
+
+
+@dataclass(frozen=True)
+class Battle:
+    """The combat of one border state (BS-CMB), step by step."""
+
+    area: str
+    attacker: str
+    defender: str
+    stage: str = "start"                       # start -> supply -> roll -> losses -> end
+    turn: str = ""                             # who acts next in this stage (the attacker first)
+    dice: Mapping[str, int] = field(default_factory=per_side)      # combat dice before supply
+    supply: Mapping[str, int] = field(default_factory=per_side)    # supply dice committed (CMB.4)
+    cards: tuple[str, ...] = ()                # sides that have used their one card (BS-CARD)
+    trays: Mapping[str, Tray] = field(default_factory=dict)
+    throw: tuple[int, ...] = ()                # the throw waiting for a keep, a count per face
+    results: Mapping[str, Strength] = field(default_factory=dict)
+    winner: str = ""                           # "C", "U", or "draw"
+    removals: int = 0
+    advanced: tuple[str, ...] = ()             # sides whose commander card advanced in this combat (A15)
+
+    def role(self, side: str) -> str:
+        return "attacker" if side == self.attacker else "defender"
+
+
+@dataclass(frozen=True)
+class Retreat:
+    """A failed retreat roll (BS-RET) waiting for the owner's choice."""
+
+    side: str
+    source: str
+    target: str
+    commander: bool
+
+
+@dataclass(frozen=True)
+class Victory:
+    side: str
+    rule: str
+    text: str
+    round: int
+
+
+@dataclass(frozen=True)
+class GameState:
+    options: Mapping[str, Any]
+    board: Board
+    round: int = 1
+    phase: str = SETUP
+    units: Mapping[str, Mapping[str, int]] = field(default_factory=dict)   # state -> side -> units
+    commander_at: Mapping[str, str] = field(default_factory=lambda: {C: "", U: ""})  # "" = in the pool
+    entrenched: tuple[str, ...] = ()
+    supply: Mapping[str, int] = field(default_factory=per_side)
+    deck: Mapping[str, int] = field(default_factory=per_side)
+    hand: Mapping[str, int] = field(default_factory=per_side)
+    discard: Mapping[str, int] = field(default_factory=per_side)
+    damage: int = 0                      # +k: k squares toward the Union side; -k toward the CSA
+    damage_reach: Mapping[str, int] = field(default_factory=per_side)  # furthest square reached (A7 option)
+    distrust: int = 0
+    commander: Mapping[str, int] = field(default_factory=lambda: per_side(1))  # face 1, 2, ...
+    lost: Mapping[str, int] = field(default_factory=per_side)    # removed for good (A11 option)
+    first: str = ""
+    turn: str = ""
+    actions_left: Mapping[str, int] = field(default_factory=per_side)
+    bids: Mapping[str, int] = field(default_factory=per_side)
+    initiative_winner: str = ""
+    battle: Battle | None = None
+    battles_done: tuple[str, ...] = ()
+    recruited: tuple[str, ...] = ()
+    retreat: Retreat | None = None
+    victory: Victory | None = None
+
+    # --- derived views ------------------------------------------------------------------------
+    def count(self, area: str, side: str) -> int:
+        return self.units.get(area, {}).get(side, 0)
+
+    def on_board(self, side: str) -> int:
+        return sum(v.get(side, 0) for v in self.units.values())
+
+    def pool(self, side: str) -> int:
+        return self.board.units[side] - self.on_board(side) - self.lost[side]
+
+    def in_combat(self, area: str) -> bool:
+        """BS-D.2: a border state with units of both sides."""
+        return self.board.area(area).border and self.count(area, C) > 0 and self.count(area, U) > 0
+
+    def controller(self, area: str) -> str:
+        """BS-D.2: the side with more units there (a lone side counts); empty or equal, nobody."""
+        c, u = self.count(area, C), self.count(area, U)
+        return C if c > u else U if u > c else ""
+
+    def max_force(self, side: str) -> int:
+        """BS-D.3: 10 less the force cut the damage track shows for this side (A7)."""
+        cumulative = self.options["force_cut"] == "cumulative"
+        reach = self.damage_reach[side] if cumulative else (self.damage if side == U else -self.damage)
+        return MAX_FORCE - force_cut(self.board, side, reach, cumulative)
+
+    def vp(self, side: str) -> int:
+        """BS-VIC: VP of the border states the side controls, plus its star on the damage marker's square."""
+        held = sum(a.vp for a in self.board.borders if self.controller(a.name) == side)
+        return held + star(self.board, self.damage, side)
+
+    def commander_name(self, side: str) -> str:
+        return self.board.commanders[side][self.commander[side] - 1].name
+
+    def supply_cap(self) -> int:
+        return SUPPLY_CAP_VARIANT if self.options["supply_variant"] else SUPPLY_CAP
+
+    def battles_due(self) -> list[str]:
+        """BS-CMB: the border states in combat still to resolve, in the order of their numbers."""
+        return [a.name for a in self.board.borders if self.in_combat(a.name) and a.name not in self.battles_done]
+
+    def room(self, area: str, side: str) -> int:
+        """BS-D.1: how many more units of `side` the state can take."""
+        a = self.board.area(area)
+        if not a.border:
+            return HOME_LIMIT - self.count(area, side) if a.side == side else 0
+        return BORDER_LIMIT - self.count(area, side)
+
+    def with_count(self, area: str, side: str, delta: int) -> GameState:
+        units = {k: dict(v) for k, v in self.units.items()}
+        place = units.setdefault(area, per_side())
+        place[side] += delta
+        return replace(self, units=units)
+
+    def to_dict(self) -> dict:
+        return to_data(self)
+
+
+def state_from_dict(data: Mapping[str, Any]) -> GameState:
+    return from_data(GameState, data)
+
+
+def check_place(state: GameState, area: str, side: str, rule: str = "BS-D.1") -> None:
+    """BS-D.1: own units only, one, in an own home state; never an enemy home state; 3 a side in a border state."""
+    a = state.board.area(area)
+    if not a.border and a.side != side:
+        raise RuleError(rule, f"{area} is a {SIDE_NAME[a.side]} home state: {SIDE_NAME[side]} units may not enter")
+    if state.room(area, side) < 1:
+        limit = BORDER_LIMIT if a.border else HOME_LIMIT
+        raise RuleError(rule, f"{area} already holds {limit} {SIDE_NAME[side]} unit{'s' if limit > 1 else ''}")
+
+
+def new_state(options: Mapping[str, Any], setup: Mapping[str, Any]) -> GameState:
+    """BS-SETUP: the board checked, decks shuffled (their counts), supply dealt, markers on START; then
+    the deployment, the CSA first, one unit at a time, or all of it at once as the players placed it."""
+    board = board_from_data(setup.get("board"))
+    start = SUPPLY_START_VARIANT if options["supply_variant"] else SUPPLY_START
+    state = GameState(options=dict(options), board=board, units={a.name: per_side() for a in board.areas},
+                      supply=dict(start), deck={s: board.deck_size(s) for s in SIDES}, turn=C)
+    if setup.get("deployment") is not None:
+        state = deployed(state, setup["deployment"], setup.get("commanders") or {})
+    return state
+
+
+def deployed(state: GameState, deployment: Any, commanders: Any) -> GameState:
+    """BS-SETUP in one go: {side: {own-side border state: units}}, 8 CSA and 7 Union units within the
+    placement limits, and where each commander unit stands (if deployed)."""
+    if not isinstance(deployment, Mapping) or not isinstance(commanders, Mapping):
+        raise RuleError("BS-SETUP", "The deployment is a count of units per side and state")
+    for side in SIDES:
+        placed = deployment.get(side, {})
+        if not isinstance(placed, Mapping):
+            raise RuleError("BS-SETUP", f"{SIDE_NAME[side]}: a count of units per state")
+        for area, n in placed.items():
+            a = state.board.area(area)
+            if not a.border or a.side != side:
+                raise RuleError("BS-SETUP", f"{SIDE_NAME[side]} deploys into its own-side border states; {area} is not one")
+            if isinstance(n, bool) or not isinstance(n, int) or n < 0 or n > state.room(area, side):
+                raise RuleError("BS-D.1", f"{area}: 0 to {BORDER_LIMIT} {SIDE_NAME[side]} units")
+            state = state.with_count(area, side, n)
+        if state.on_board(side) != DEPLOY[side]:
+            raise RuleError("BS-SETUP", f"{SIDE_NAME[side]} deploys {DEPLOY[side]} units, not {state.on_board(side)}")
+        where = commanders.get(side, "")
+        if where and state.count(where, side) < 1:
+            raise RuleError("BS-SETUP", f"The {SIDE_NAME[side]} commander unit stands with a unit: {where} has none")
+        state = replace(state, commander_at={**state.commander_at, side: where})
+    return replace(state, phase=DRAW, turn="")

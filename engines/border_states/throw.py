@@ -1,0 +1,42 @@
+"""BS-CMB ROLL step 1: a throw of n combat dice, as a count per face."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from math import factorial
+
+from companion.dice import Dice
+from companion.engine import Result
+from companion.odds import Dist, dist
+
+from .tray import counts
+
+
+@dataclass(frozen=True)
+class ThrowInput:
+    dice: int
+
+
+def resolve_throw(inputs: ThrowInput, dice: Dice, who: str = "") -> Result:
+    faces = dice.roll(inputs.dice, 6, f"Combat throw{', ' + who if who else ''} (BS-CMB)")
+    shown = ", ".join(str(f) for f in sorted(faces, reverse=True))
+    return Result("throw", {"dice": inputs.dice}, tuple(dice.rolls[-1:]), counts(faces), ("BS-CMB",),
+                  f"{who + ' throws' if who else 'Throw'} {inputs.dice} {'die' if inputs.dice == 1 else 'dice'}: {shown}")
+
+
+def throw_odds(inputs: ThrowInput) -> Dist:
+    """Every multiset of n dice with its multinomial weight."""
+    n = inputs.dice
+    weights = {}
+    for cut in combinations(range(n + 5), 5):
+        edges = (-1,) + cut + (n + 5,)
+        r = tuple(edges[i + 1] - edges[i] - 1 for i in range(6))
+        w = factorial(n)
+        for x in r:
+            w //= factorial(x)
+        weights[r] = w
+    return dist(weights)
+
+
+def throw_inputs():
+    return [ThrowInput(n) for n in range(1, 5)]

@@ -1,0 +1,119 @@
+"""BS-CMB.5 to CMB.8: one side's dice tray in the push-your-luck roll, and the comparison of two trays.
+
+A side throws every die it has left, takes at least one of them (each 6 taken may go to the damage
+row instead of being confirmed), and throws the rest again until none are left. Strength S is the
+largest count of one face among the confirmed dice, F that face (the highest of tied faces, A2),
+D the number of damage dice.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+
+from companion.engine import RuleError
+
+FACES = 6
+NO_DICE = (0,) * FACES
+
+
+def counts(faces) -> tuple[int, ...]:
+    """Face values (1..6) as a count per face."""
+    out = [0] * FACES
+    for f in faces:
+        if not 1 <= f <= FACES:
+            raise RuleError("BS-MOD", f"{f} is not a face of a die (1-6)")
+        out[f - 1] += 1
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Keep:
+    """What a side takes from one throw: confirmed dice (a count per face) and 6s put to damage."""
+
+    confirm: tuple[int, ...] = NO_DICE
+    damage: int = 0
+
+    @property
+    def size(self) -> int:
+        return sum(self.confirm) + self.damage
+
+    def text(self) -> str:
+        kept = [str(f + 1) for f in range(FACES) for _ in range(self.confirm[f])]
+        parts = [("confirm " + ",".join(kept)) if kept else ""]
+        if self.damage:
+            parts.append(f"{self.damage} six{'es' if self.damage > 1 else ''} to damage")
+        return "; ".join(p for p in parts if p)
+
+
+@dataclass(frozen=True)
+class Tray:
+    """A side's roll in progress: dice still to throw, confirmed counts per face, damage dice."""
+
+    left: int
+    confirmed: tuple[int, ...] = NO_DICE
+    damage: int = 0
+
+    def take(self, throw: tuple[int, ...], keep: Keep) -> Tray:
+        """BS-CMB ROLL step 3: take at least one die of the throw (a count per face); 6s may go to damage."""
+        check_keep(throw, keep)
+        return Tray(self.left - keep.size, tuple(c + k for c, k in zip(self.confirmed, keep.confirm)),
+                    self.damage + keep.damage)
+
+    @property
+    def done(self) -> bool:
+        return self.left == 0
+
+    def result(self) -> Strength:
+        s = max(self.confirmed)
+        f = max((i + 1 for i in range(FACES) if self.confirmed[i] == s), default=0) if s else 0
+        return Strength(s, f, self.damage)
+
+
+@dataclass(frozen=True, order=True)
+class Strength:
+    """BS-CMB.6: strength S, strength face F (0 when nothing is confirmed) and damage dice D."""
+
+    s: int
+    f: int
+    d: int
+
+
+def check_keep(throw: tuple[int, ...], keep: Keep) -> None:
+    """BS-CMB ROLL: take at least 1 and up to all of the thrown dice; only 6s may go to damage."""
+    if keep.size < 1:
+        raise RuleError("BS-CMB", "Take at least one die of each throw (a 6 put to damage counts)")
+    if any(k < 0 for k in keep.confirm) or keep.damage < 0:
+        raise RuleError("BS-CMB", "Dice counts cannot be negative")
+    over = [f + 1 for f in range(FACES) if keep.confirm[f] > throw[f]]
+    if over:
+        raise RuleError("BS-CMB", f"The throw has fewer {over[0]}s than that")
+    if keep.confirm[5] + keep.damage > throw[5]:
+        raise RuleError("BS-CMB", "Only 6s may go to the damage row, and only the 6s thrown")
+
+
+def legal_keeps(throw: tuple[int, ...]) -> list[Keep]:
+    """Every legal take of a throw (a count per face): any sub-multiset, 6s split between confirmed and damage."""
+    ranges = [range(r + 1) for r in throw[:5]]
+    keeps = []
+    for head in product(*ranges):
+        for sixes in range(throw[5] + 1):
+            for dmg in range(sixes + 1):
+                keep = Keep(head + (sixes - dmg,), dmg)
+                if keep.size:
+                    keeps.append(keep)
+    return keeps
+
+
+def outcome(attacker: Strength, defender: Strength) -> str:
+    """BS-CMB.7: the higher S wins; equal S, the higher F; equal F too, a draw. "attacker"/"defender"/"draw"."""
+    a, d = (attacker.s, attacker.f), (defender.s, defender.f)
+    return "attacker" if a > d else "defender" if d > a else "draw"
+
+
+def losses(winner: Strength, loser: Strength, rule: str = "inclusive") -> int:
+    """BS-CMB.8 (A1): the loser removes 2 units if S_w > S_l and S_w >= 2 S_l (inclusive, L = 0 counts),
+    else 1. With the strict option: S_w > 2 S_l, and a loser with S = 0 removes 1."""
+    if winner.s > loser.s and (winner.s >= 2 * loser.s if rule == "inclusive" else
+                               loser.s > 0 and winner.s > 2 * loser.s):
+        return 2
+    return 1
