@@ -13,7 +13,8 @@ from companion.engine import Engine
 CATALOGUE = (  # the five games of the companion (DESIGN.md), in the order the landing page shows them
     ("bull_run", "Battle at Bull Run", "Hex minigame, solitaire or 2 players"),
     ("dixie", "Dixie: Gettysburg", "2-player card battle"),
-    ("border_states", "灰に硝煙と青き天 -南北戦争-", "2 players, border states, push-your-luck dice combat"),
+    ("border_states", "灰に硝煙と青き天 -南北戦争-",
+     "Gunsmoke on the Grey, Blue Heaven: 2 players, border states, push-your-luck dice combat"),
     ("house_divided", "A House Divided (advanced rules)", "2 players, strategic Civil War"),
     ("galactic_chess", "Galactic Chess Game", "3-5 players, heroic history v2.01"),
 )

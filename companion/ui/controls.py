@@ -86,9 +86,10 @@ class ErrorBanner(pn.viewable.Viewer):
         return self._alert
 
 
-def odds_text(p: Fraction) -> str:
-    """A probability for a player: percent and the exact fraction."""
-    return f"{percent(p)} ({fraction_text(p)})"
+def odds_text(p: Fraction | float) -> str:
+    """A probability for a player: percent and the exact fraction (percent alone for a float, whose fraction
+    would be the binary one)."""
+    return f"{percent(p)} ({fraction_text(p)})" if isinstance(p, (Fraction, int)) else percent(p)
 
 
 class OddsCard(pn.viewable.Viewer):
@@ -215,7 +216,7 @@ class ActionPanel(pn.viewable.Viewer):
             needed = []
         else:
             self.blocked = ""
-        self._dice.specs = [(r.label, r.sides) for r in needed]
+        self._dice.specs = [(r.label, r.sides) for r in needed for _ in r.faces]  # one spec a die
         self._dice.visible = bool(needed) and not self.blocked
         self._button.visible = not needed and not self.blocked
         self._why.object = self.blocked

@@ -68,10 +68,11 @@ class DiceEntry(pn.viewable.Viewer):
         if len(self._pad.objects) != sides:
             self._pad.objects = [self._face_button(f) for f in range(1, sides + 1)]
         labels = [label for label, _ in self.specs]
-        dice = f"{n} {'die' if n == 1 else 'dice'}: " + "; ".join(labels)
+        dice = f"{n} {'die' if n == 1 else 'dice'}: " + "; ".join(l for i, l in enumerate(labels)
+                                                                   if i == 0 or l != labels[i - 1])
         if self.faces:
             dice += f" · tapped {', '.join(map(str, self.faces))}"
-        if 0 < len(self.faces) < n:
+        if 0 < len(self.faces) < n and len(set(labels)) > 1:
             dice += f" · next: {labels[len(self.faces)]}"
         self._heading.object = dice
         self._use.disabled = len(self.faces) != n or n == 0

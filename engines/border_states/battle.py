@@ -9,7 +9,7 @@ from companion.dice import Dice
 from companion.engine import RuleError, Step
 
 from .registry import actions, require_phase, use_card
-from .rules import C, ENTRENCH_BONUS, FACE_MAX, FACE_MIN, SIDE_NAME, SIDES, SUPPLY_PER_UNIT, U
+from .rules import C, DICE_IN_BOX, ENTRENCH_BONUS, FACE_MAX, FACE_MIN, SIDE_NAME, SIDES, SUPPLY_PER_UNIT, U
 from .state import COMBAT, VICTORY, Battle, GameState, other
 from .succession import advance_commander, move_damage, remove_units
 from .throw import ThrowInput, resolve_throw
@@ -45,6 +45,19 @@ def _next_turn(battle: Battle, stage_after: str) -> Battle:
     return replace(battle, stage=stage_after, turn=battle.attacker)
 
 
+def stock_note(state: GameState) -> str:
+    """A17 option: a warning when both supplies and the combat dice on the table pass the 50 dice in the box."""
+    battle = state.battle
+    if not state.options["count_stock"] or battle is None:
+        return ""
+    if battle.trays:
+        combat = sum(t.left + sum(t.confirmed) + t.damage for t in battle.trays.values())
+    else:
+        combat = sum(battle.dice.values()) + sum(battle.supply.values())
+    in_play = state.supply[C] + state.supply[U] + combat
+    return f"; {in_play} dice in play, more than the {DICE_IN_BOX} in the box (A17)" if in_play > DICE_IN_BOX else ""
+
+
 @actions
 def start_effects(state: GameState, dice: Dice, extra_dice: int = 0, card: str = "") -> Step:
     """CMB.3: the attacker, then the defender, may add dice by its commander card's ability and/or one card."""
@@ -66,9 +79,9 @@ def start_effects(state: GameState, dice: Dice, extra_dice: int = 0, card: str =
     battle = replace(battle, dice={**battle.dice, side: battle.dice[side] + added})
     battle = _next_turn(battle, "supply")
     text = ", ".join(said) or "nothing"
-    return Step(replace(state, battle=battle),
-                f"Combat in {battle.area}: {SIDE_NAME[side]} at the start: {text}; {battle.dice[side]} dice",
-                ("BS-CMB", "BS-CARD") if card else ("BS-CMB",))
+    new = replace(state, battle=battle)
+    return Step(new, f"Combat in {battle.area}: {SIDE_NAME[side]} at the start: {text}; {battle.dice[side]} dice"
+                     f"{stock_note(new)}", ("BS-CMB", "BS-CARD") if card else ("BS-CMB",))
 
 
 def supply_limit(state: GameState, side: str) -> int:
@@ -90,7 +103,7 @@ def commit_supply(state: GameState, dice: Dice, count: int = 0) -> Step:
         battle = replace(battle, trays={s: Tray(battle.dice[s] + battle.supply[s]) for s in SIDES})
     new = replace(state, battle=battle, supply={**state.supply, side: state.supply[side] - count})
     return Step(new, f"Combat in {battle.area}: {SIDE_NAME[side]} adds {count} supply "
-                     f"{'die' if count == 1 else 'dice'}", ("BS-CMB", "BS-D.8"))
+                     f"{'die' if count == 1 else 'dice'}{stock_note(new)}", ("BS-CMB", "BS-D.8"))
 
 
 def _roller(state: GameState) -> tuple[Battle, str, Tray]:
@@ -113,13 +126,15 @@ def throw(state: GameState, dice: Dice) -> Step:
 @actions
 def roll_card(state: GameState, dice: Dice, card: str, face: int = 0, change: int = 0) -> Step:
     """A card during a throw (BS-CARD, BS-MOD): ADD_FACE puts a die showing its face into the throw (it
-    stays an ordinary die, A6); MODIFY changes one of the thrown dice (`face`) by its value, clamped to 1-6."""
+    stays an ordinary die, A6); MODIFY changes one of the thrown dice (`face`) by the printed value (a player
+    may take its opposite, for a card printed "+-k"), clamped to 1-6."""
     battle, side, tray = _roller(state)
     if not battle.throw:
         raise RuleError("BS-CARD", "A card of this kind is played after a throw, before the keep")
     spec = state.board.card(side, card)
-    if spec.effect not in ("ADD_FACE", "MODIFY"):
-        raise RuleError("BS-CARD", f"{card} does not change a throw")
+    if spec.effect not in ("ADD_FACE", "MODIFY") or spec.phase != "combat":
+        raise RuleError("BS-CARD", f"{card} does not change a throw" if spec.phase == "combat" else
+                        f"{card} is an action-phase card")
     state = use_card(state, side, battle)
     throw_ = list(battle.throw)
     if spec.effect == "ADD_FACE":
@@ -127,14 +142,18 @@ def roll_card(state: GameState, dice: Dice, card: str, face: int = 0, change: in
         tray = replace(tray, left=tray.left + 1)
         said = f"adds a die showing {spec.value}"
     else:
-        if not 1 <= face <= 6 or not throw_[face - 1]:
+        if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6 or not throw_[face - 1]:
             raise RuleError("BS-MOD", f"The throw shows no {face} to change")
-        new_face = max(FACE_MIN, min(FACE_MAX, face + (change or spec.value)))
+        if isinstance(change, bool) or not isinstance(change, int) or change not in (0, spec.value, -spec.value):
+            raise RuleError("BS-MOD", f"{card} changes a face by {spec.value:+d} (or its opposite), not {change!r}")
+        step = change or spec.value
+        new_face = max(FACE_MIN, min(FACE_MAX, face + step))
         throw_[face - 1] -= 1
         throw_[new_face - 1] += 1
-        said = f"changes a {face} to {new_face}" + (" (clamped)" if new_face != face + (change or spec.value) else "")
+        said = f"changes a {face} to {new_face}" + (" (clamped)" if new_face != face + step else "")
     battle = replace(battle, throw=tuple(throw_), trays={**battle.trays, side: tray}, cards=battle.cards + (side,))
-    return Step(replace(state, battle=battle), f"Combat in {battle.area}: {SIDE_NAME[side]} plays {card}: {said}",
+    new = replace(state, battle=battle)
+    return Step(new, f"Combat in {battle.area}: {SIDE_NAME[side]} plays {card}: {said}{stock_note(new)}",
                 ("BS-CARD", "BS-MOD"))
 
 

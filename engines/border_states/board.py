@@ -161,7 +161,9 @@ def check_board(board: Board) -> None:
                 raise RuleError("BS-D.7", f"{face.name or 'A commander'} needs at least 1 action")
         if board.units.get(side, 0) < 1:
             raise RuleError("BS-SETUP", f"{SIDE_NAME[side]} needs a count of unit pieces")
-        for card in board.cards.get(side, ()):
+        if side not in board.cards:
+            raise RuleError("BS-D.9", f"{SIDE_NAME[side]} needs its deck: a list of its cards")
+        for card in board.cards[side]:
             if card.copies < 1 or card.effect not in EFFECTS or card.phase not in ("combat", "action"):
                 raise RuleError("BS-CARD", f"{card.name}: copies 1 or more, phase combat or action, effect one of "
                                            f"{', '.join(EFFECTS)}")

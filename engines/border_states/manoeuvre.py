@@ -39,13 +39,16 @@ def _unit_at(state: GameState, area: str, side: str, commander: bool) -> None:
         raise RuleError("BS-D.4", f"{SIDE_NAME[side]} has no unit in {area}")
     if commander and state.commander_at[side] != area:
         raise RuleError("BS-D.4", f"The {SIDE_NAME[side]} commander unit is not in {area}")
+    if not commander and state.commander_at[side] == area and state.count(area, side) < 2:
+        raise RuleError("BS-D.4", f"The only {SIDE_NAME[side]} unit in {area} is its commander unit")
 
 
 def _leave(state: GameState, source: str, side: str, entrenched: bool) -> GameState:
     """A unit leaves: the entrenched one takes its entrenchment with it (A10), unless the option keeps it
-    with the state; the last unit always does."""
-    if source in state.entrenched and (state.count(source, side) == 0 or
-                                       (entrenched and not state.options["entrench_moves"])):
+    with the state; the last unit always does. Only the owner of the state can be entrenched there (BS-D.5)."""
+    owner = state.board.area(source).side == side
+    if owner and source in state.entrenched and (state.count(source, side) == 0 or
+                                                 (entrenched and not state.options["entrench_moves"])):
         return replace(state, entrenched=tuple(a for a in state.entrenched if a != source))
     return state
 
@@ -120,7 +123,7 @@ def retreat(state: GameState, dice: Dice, source: str, target: str, commander: b
         new = _relocate(state, side, source, target, commander, entrenched)
         return Step(_spent(new, side), f"Round {state.round}: {SIDE_NAME[side]}: {result.summary}: {source} -> {target}",
                     ("BS-D.6",) + result.rules, (result,))
-    new = replace(state, retreat=Retreat(side, source, target, commander))
+    new = replace(state, retreat=Retreat(side, source, target, commander, entrenched))
     return Step(new, f"Round {state.round}: {SIDE_NAME[side]}: {result.summary}: move the damage marker toward its "
                      "own side and retreat, or remove the unit", ("BS-D.6",) + result.rules, (result,))
 
@@ -138,15 +141,17 @@ def retreat_failed(state: GameState, dice: Dice, choice: str) -> Step:
     side = pending.side
     state = replace(state, retreat=None)
     if choice == "damage":
-        new = _relocate(move_damage(state, side), side, pending.source, pending.target, pending.commander, False)
+        new = _relocate(move_damage(state, side), side, pending.source, pending.target, pending.commander,
+                        pending.entrenched)
         text = f"the damage marker moves toward the {SIDE_NAME[side]} side; the unit retreats to {pending.target}"
     else:
-        new = remove_units(state, pending.source, side, 1, pending.commander)
+        new = _leave(remove_units(state, pending.source, side, 1, pending.commander), pending.source, side,
+                     pending.entrenched)
         if pending.commander and state.options["retreat_relieves"]:
             new = advance_commander(new, side)
         text = f"the unit in {pending.source} is removed"
     return Step(_spent(new, side), f"Round {state.round}: {SIDE_NAME[side]} after the failed retreat: {text}",
-                ("BS-RET", "BS-D.11"))
+                ("BS-RET", "BS-D.6") if choice == "damage" else ("BS-RET", "BS-D.11"))
 
 
 @actions

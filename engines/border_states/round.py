@@ -196,6 +196,7 @@ def recruit(state: GameState, dice: Dice, area: str = "", commander: bool = Fals
         if commander:
             new = replace(new, commander_at={**new.commander_at, side: area})
     new = start_recruitment(new)
-    tail = f"; round {new.round} begins" if new.phase == DRAW_PHASE else ""
+    tail = " (the commander unit)" if commander and result.outcome else ""
+    tail += f"; round {new.round} begins" if new.phase == DRAW_PHASE else ""
     return Step(new, f"Round {state.round}: {SIDE_NAME[side]}: {result.summary}{tail}", result.rules, (result,))
 

@@ -59,6 +59,7 @@ class Retreat:
     source: str
     target: str
     commander: bool
+    entrenched: bool = False   # the unit retreating is the entrenched one (BS-D.5, A10)
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,7 @@ class GameState:
 
     # --- derived views ------------------------------------------------------------------------
     def count(self, area: str, side: str) -> int:
-        return self.units.get(area, {}).get(side, 0)
+        return self.units.get(area, {}).get(side, 0) if isinstance(area, str) else 0
 
     def on_board(self, side: str) -> int:
         return sum(v.get(side, 0) for v in self.units.values())

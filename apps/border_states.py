@@ -1,0 +1,510 @@
+"""灰に硝煙と青き天 dashboard: the board, the tracks, the phase guide, the battle tray with keep advice,
+recruitment, the VP tally and the event log.
+
+Every number shown comes from an engine call (engines.border_states); this module only lays it out.
+Serve it alone with `panel serve apps/border_states.py`, or with every app by `companion serve`.
+"""
+from __future__ import annotations
+
+import html
+import json
+
+import panel as pn
+import panel_material_ui as pmui
+
+import engines
+from companion import plots
+from companion.engine import RuleError
+from companion.odds import fractions, mean
+from companion.ui.controls import OddsPanel, odds_text, switch, two_columns
+from companion.ui.guide import PhaseGuide, StepForm
+from companion.ui.live import LiveSession
+from companion.ui.log import EventLog
+from companion.ui.shell import app_page
+from companion.ui.theme import TOUCH, extension
+from engines.border_states import advice
+from engines.border_states.battle import supply_limit
+from engines.border_states.board import board_from_data
+from engines.border_states.example import EXAMPLE_DEPLOYMENT, example_board
+from engines.border_states.guide import due_now, phase_title
+from engines.border_states.initiative import initiative_win
+from engines.border_states.recruitment import recruits_odds
+from engines.border_states.round import recruit_places
+from engines.border_states.rules import C, RETREAT, SIDE_NAME, SIDES, U
+from engines.border_states.state import GameState
+from engines.border_states.tray import FACES, Keep
+
+ENGINE = engines.get("border_states")
+CSS = """
+table.board { border-collapse: collapse; width: 100%; font-size: 15px; }
+.board td, .board th { border-bottom: 1px solid rgba(128,128,128,.3); padding: 5px 4px; text-align: left; }
+.board .fight { background: rgba(213,94,0,.18); }
+.board .c { color: #8a8f98; font-weight: 700; } .board .u { color: #0072B2; font-weight: 700; }
+.tracks { display: flex; flex-wrap: wrap; gap: 6px 18px; font-size: 15px; margin: 4px 0; }
+.damage { display: flex; gap: 2px; margin: 6px 0; }
+.damage div { flex: 1; text-align: center; border: 1px solid rgba(128,128,128,.4); border-radius: 4px;
+              font-size: 12px; padding: 3px 0; }
+.damage .on { background: #E69F00; color: #000; font-weight: 700; }
+.dice { display: inline-block; min-width: 28px; text-align: center; border: 2px solid rgba(128,128,128,.6);
+        border-radius: 6px; margin: 2px; padding: 2px 4px; font-weight: 700; font-size: 17px; }
+.dice.dmg { border-color: #D55E00; color: #D55E00; } .dice.left { opacity: .45; border-style: dashed; }
+.example { background: #F0E442; color: #000; padding: 4px 8px; border-radius: 4px; font-weight: 600; }
+"""
+
+
+class BoardEditor(pn.viewable.Viewer):
+    """The board file (the lost pictures of the source, from the players' board) and, if the players have
+    placed their units already, the deployment."""
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self.text = pmui.TextAreaInput(label="Board file (JSON)", rows=6, sizing_mode="stretch_width",
+                                       css_classes=["board-json"])
+        self.upload = pmui.FileInput(label="Open a board file", accept=".json", css_classes=["board-file"])
+        self.upload.param.watch(lambda e: setattr(self.text, "value", e.new.decode("utf-8", "replace"))
+                                if e.new else None, "value")
+        example = pmui.Button(label="Load the example board", variant="outlined", css_classes=["load-example"], **TOUCH)
+        example.on_click(lambda _: self.load_example())
+        self.deploy_now = switch("The units are already deployed: enter where", css="deploy-now")
+        self.counts = {side: {} for side in SIDES}
+        self.commanders = {side: pmui.Select(label=f"{SIDE_NAME[side]} commander unit in", options=[""],
+                                             size="large", css_classes=[f"commander-{side}"]) for side in SIDES}
+        self.deployment = pmui.Column(sizing_mode="stretch_width", visible=False)
+        self.deploy_now.param.watch(lambda e: setattr(self.deployment, "visible", e.new), "value")
+        self.note = pmui.Alert(severity="info", sizing_mode="stretch_width", css_classes=["board-note"])
+        self.text.param.watch(lambda _: self._check(), "value")
+        self._layout = pmui.Column(pmui.Typography("Board (from your game board and cards)", variant="h6"),
+                                   pmui.Row(example, self.upload), self.text, self.note, self.deploy_now,
+                                   self.deployment, sizing_mode="stretch_width")
+        self._check()
+
+    def load_example(self) -> None:
+        self.text.value = json.dumps(example_board(), indent=1)
+        self._check()
+        for side in SIDES:
+            for area, n in EXAMPLE_DEPLOYMENT[side].items():
+                self.counts[side][area].value = n
+
+    def _check(self) -> None:
+        try:
+            board = board_from_data(self.text.value or "null")
+        except RuleError as exc:
+            self.note.severity, self.note.object = ("info", "Open or paste your board file, or load the example."
+                                                    ) if not self.text.value else ("error", str(exc))
+            return
+        label = (board.example + ". ") if board.example else ""
+        self.note.severity = "warning" if board.example else "success"
+        self.note.object = label + f"{len(board.areas)} states, {len(board.adjacency)} borders: the board is valid."
+        rows = []
+        for side in SIDES:
+            own = [a.name for a in board.borders if a.side == side]
+            self.counts[side] = {a: pmui.IntInput(label=a, value=0, start=0, end=3, width=130, size="small")
+                                 for a in own}
+            self.commanders[side].options = [""] + own
+            rows.append(pmui.Typography(f"{SIDE_NAME[side]} ({8 if side == C else 7} units)", variant="subtitle2"))
+            rows.append(pn.FlexBox(*self.counts[side].values(), self.commanders[side]))
+        self.deployment.objects = rows
+
+    def setup(self) -> dict:
+        setup = {"board": json.loads(self.text.value or "null")}
+        if self.deploy_now.value:
+            setup["deployment"] = {s: {a: w.value for a, w in self.counts[s].items() if w.value}
+                                   for s in SIDES}
+            setup["commanders"] = {s: self.commanders[s].value for s in SIDES}
+        return setup
+
+    def __panel__(self):
+        return self._layout
+
+
+def lone_commander(state: GameState, area: str | None) -> bool:
+    """Is the side's only unit in `area` its commander unit (so it is the one that goes)?"""
+    side = state.turn
+    return bool(area) and state.count(area, side) == 1 and state.commander_at[side] == area
+
+
+def dice_html(faces, kind: str = "") -> str:
+    return "".join(f'<span class="dice {kind}">{f}</span>' for f in faces)
+
+
+def tray_html(state: GameState) -> str:
+    """The battle under way: each side's dice, kept, to damage and still to throw, and the throw waiting."""
+    b = state.battle
+    if b is None or b.stage in ("start", "supply"):
+        return ""
+    rows = []
+    for side in (b.attacker, b.defender):
+        tray = b.trays[side]
+        kept = [f + 1 for f in range(FACES) for _ in range(tray.confirmed[f])]
+        res = b.results.get(side)
+        tail = f" → strength {res.s}{' in ' + str(res.f) + 's' if res.s else ''}, {res.d} damage" if res else ""
+        rows.append(f"<p><b>{SIDE_NAME[side]} ({b.role(side)})</b>: {dice_html(kept)}{dice_html([6] * tray.damage, 'dmg')}"
+                    f"{dice_html(['?'] * tray.left, 'left')}{tail}</p>")
+    if b.throw:
+        thrown = [f + 1 for f in reversed(range(FACES)) for _ in range(b.throw[f])]
+        rows.append(f"<p>Thrown by {SIDE_NAME[b.turn]}: {dice_html(thrown)}</p>")
+    return "".join(rows)
+
+
+def board_html(state: GameState) -> str:
+    rows = []
+    for a in state.board.borders:
+        c, u = state.count(a.name, C), state.count(a.name, U)
+        fight = state.in_combat(a.name)
+        ctrl = SIDE_NAME.get(state.controller(a.name), "-")
+        marks = [("entrenched" if a.name in state.entrenched else "")]
+        marks += [f"{SIDE_NAME[s]} commander" for s in SIDES if state.commander_at[s] == a.name]
+        rows.append(f'<tr class="{"fight" if fight else ""}"><td>{a.number}</td><td>{html.escape(a.name)}</td>'
+                    f'<td>{SIDE_NAME[a.side]}</td><td>{a.vp}</td><td class="c">{c}</td><td class="u">{u}</td>'
+                    f'<td>{ctrl}{" (combat)" if fight else ""}</td><td>{", ".join(m for m in marks if m)}</td></tr>')
+    for side in SIDES:
+        for a in state.board.homes(side):
+            n = state.count(a.name, side)
+            cmd = " (commander)" if state.commander_at[side] == a.name else ""
+            rows.append(f'<tr><td></td><td>{html.escape(a.name)}</td><td>{SIDE_NAME[side]} home</td>'
+                        f'<td>{a.success}+</td><td class="c">{n if side == C else ""}</td>'
+                        f'<td class="u">{n if side == U else ""}</td><td></td><td>{cmd}</td></tr>')
+    head = "<tr><th>#</th><th>state</th><th>side</th><th>VP / recruit</th><th>CSA</th><th>Union</th>" \
+           "<th>control</th><th></th></tr>"
+    return f'<table class="board">{head}{"".join(rows)}</table>'
+
+
+def tracks_html(state: GameState) -> str:
+    b = state.board
+    squares = [f"C{i}" for i in range(len(b.damage_c), 0, -1)] + ["START"] + [f"U{i}" for i in range(1, len(b.damage_u) + 1)]
+    at = len(b.damage_c) + state.damage
+    damage = "".join(f'<div class="{"on" if i == at else ""}">{s}</div>' for i, s in enumerate(squares))
+    facts = [f"Round {state.round} of 4"]
+    for side in SIDES:
+        facts.append(f"{SIDE_NAME[side]}: supply {state.supply[side]}/{state.supply_cap()}, units "
+                     f"{state.on_board(side)}/{state.max_force(side)} (pool {state.pool(side)}), hand "
+                     f"{state.hand[side]}, deck {state.deck[side]}, {state.commander_name(side)}"
+                     + (f", {state.actions_left[side]} actions left" if state.phase == "action" else ""))
+    facts.append(f"Distrust {state.distrust} of {b.distrust_length}")
+    facts.append(f"VP now: CSA {state.vp(C)}, Union {state.vp(U)}")
+    label = f'<div class="example">{html.escape(b.example)}</div>' if b.example else ""
+    return (f'{label}<div class="tracks">{"".join(f"<span>{html.escape(f)}</span>" for f in facts)}</div>'
+            f'<div class="damage" title="damage track (BS-CMB.9)">{damage}</div>')
+
+
+class BorderStatesView(pn.viewable.Viewer):
+    """The game view of an open session."""
+
+    def __init__(self, live: LiveSession, **params):
+        super().__init__(**params)
+        self.live = live
+        self.tracks = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[CSS], css_classes=["tracks-pane"])
+        self.board = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[CSS], css_classes=["board-pane"])
+        self.tray = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[CSS], css_classes=["battle-tray"])
+        self.phase = pmui.Typography(variant="h6", css_classes=["phase-title"])
+        self.odds = OddsPanel()
+        self.log = EventLog(live)
+        live.param.watch(lambda _: self.render(), "version")
+        self.guide = PhaseGuide(live, due_now, self._form, self.odds.clear, phase_title)
+        self.strength = pn.pane.HoloViews(sizing_mode="stretch_width", min_height=300)
+        self.tabs = pmui.Tabs(
+            ("Play", pmui.Column(self.phase, self.tray, self.guide, sizing_mode="stretch_width")),
+            ("Board", pmui.Column(self.board, sizing_mode="stretch_width")),
+            ("Odds & tables", pmui.Column(self._strength_panel(), sizing_mode="stretch_width")),
+            sizing_mode="stretch_width", css_classes=["game-tabs"], dynamic=True)
+        self.render()
+
+    def render(self) -> None:
+        s = self.live.state
+        self.tracks.object = tracks_html(s)
+        self.board.object = board_html(s)
+        self.tray.object = tray_html(s)
+        self.phase.object = phase_title(s)
+
+    # --- forms -----------------------------------------------------------------------------------------
+    def _form(self, action: str) -> StepForm:
+        builders = {"deploy": self._deploy_form, "bid": self._bid_form, "roll_initiative": self._initiative_form,
+                    "choose_first": self._first_form, "move": self._move_form, "retreat": self._retreat_form,
+                    "retreat_failed": self._retreat_failed_form, "entrench": self._entrench_form,
+                    "play_card": self._action_card_form, "start_effects": self._start_form,
+                    "commit_supply": self._supply_form, "keep": self._keep_form, "roll_card": self._roll_card_form,
+                    "remove_losses": self._losses_form, "end_combat": self._end_combat_form,
+                    "recruit": self._recruit_form}
+        return builders[action]() if action in builders else StepForm(action)
+
+    def _select(self, label: str, css: str) -> pmui.Select:
+        return pmui.Select(label=label, css_classes=[css], size="large", sizing_mode="stretch_width")
+
+    def _deploy_form(self) -> StepForm:
+        area = self._select("Own-side border state", "deploy-area")
+        commander = switch("This is the commander unit", css="deploy-commander")
+
+        def update():
+            s = self.live.state
+            area.options = [a.name for a in s.board.borders if a.side == s.turn and s.room(a.name, s.turn)]
+            area.value = area.options[0] if area.options else None
+            commander.value = False
+            commander.visible = not s.commander_at[s.turn]
+        return StepForm("deploy", [area, commander], update=update,
+                        build=lambda: {"type": "deploy", "area": area.value, "commander": commander.value})
+
+    def _bid_form(self) -> StepForm:
+        bids = {side: pmui.IntInput(label=f"{SIDE_NAME[side]} supply dice gripped", value=0, start=0, size="large",
+                                    css_classes=[f"bid-{side}"]) for side in SIDES}
+
+        def update():
+            for side, w in bids.items():
+                w.value, w.end = 0, self.live.state.supply[side]
+
+        def show():
+            p = initiative_win(bids[C].value or 0, bids[U].value or 0)
+            self.odds.show("Initiative with these bids (BS-VAR.2)", [("P(the CSA wins it)", odds_text(p)),
+                                                                     ("P(the Union wins it)", odds_text(1 - p))])
+        return StepForm("bid", list(bids.values()), update=update, show=show,
+                        build=lambda: {"type": "bid", "c": bids[C].value or 0, "u": bids[U].value or 0})
+
+    def _initiative_form(self) -> StepForm:
+        def show():
+            s = self.live.state
+            p = initiative_win(s.bids.get(C, 0), s.bids.get(U, 0))
+            self.odds.show("Initiative (BS-INIT)", [("P(the CSA wins it)", odds_text(p)),
+                                                    ("P(the Union wins it)", odds_text(1 - p))])
+        return StepForm("roll_initiative", show=show)
+
+    def _first_form(self) -> StepForm:
+        first = pmui.RadioButtonGroup(label="Goes first", options={SIDE_NAME[s]: s for s in SIDES}, size="large",
+                                      css_classes=["first"])
+        return StepForm("choose_first", [first], update=lambda: setattr(first, "value", self.live.state.initiative_winner),
+                        build=lambda: {"type": "choose_first", "first": first.value})
+
+    def _move_form(self) -> StepForm:
+        source, target = self._select("From", "move-from"), self._select("To (adjacent)", "move-to")
+        commander = switch("The commander unit moves", css="move-commander")
+        entrenched = switch("It is the entrenched unit", css="move-entrenched")
+
+        def update():
+            s = self.live.state
+            source.options = [a.name for a in s.board.areas if s.count(a.name, s.turn) and not s.in_combat(a.name)]
+            source.value = source.options[0] if source.options else None
+            commander.value = entrenched.value = False
+
+        def retarget(_=None):
+            s = self.live.state
+            target.options = [a.name for a in s.board.areas if source.value and s.board.adjacent(source.value, a.name)]
+            target.value = target.options[0] if target.options else None
+            commander.value = lone_commander(s, source.value)
+        source.param.watch(retarget, "value")
+        return StepForm("move", [source, target, commander, entrenched], update=lambda: (update(), retarget()),
+                        build=lambda: {"type": "move", "source": source.value, "target": target.value,
+                                       "commander": commander.value, "entrenched": entrenched.value})
+
+    def _retreat_form(self) -> StepForm:
+        source, target = self._select("From (a state in combat)", "retreat-from"), self._select("To", "retreat-to")
+        commander = switch("The commander unit retreats", css="retreat-commander")
+        entrenched = switch("It is the entrenched unit", css="retreat-entrenched")
+        discard = switch("Discard a card: it succeeds without a roll", css="retreat-discard")
+
+        def update():
+            s = self.live.state
+            source.options = [a.name for a in s.board.borders if s.count(a.name, s.turn) and s.in_combat(a.name)]
+            source.value = source.options[0] if source.options else None
+            commander.value = entrenched.value = discard.value = False
+
+        def retarget(_=None):
+            s = self.live.state
+            target.options = [a.name for a in s.board.areas if source.value and a.side == s.turn
+                              and s.board.adjacent(source.value, a.name)]
+            target.value = target.options[0] if target.options else None
+            commander.value = lone_commander(s, source.value)
+        source.param.watch(retarget, "value")
+
+        def show():
+            p = RETREAT.odds().probability(True)
+            self.odds.show("Retreat (BS-RET)", [("P(it goes)", odds_text(1 if discard.value else p))])
+        return StepForm("retreat", [source, target, commander, entrenched, discard],
+                        update=lambda: (update(), retarget()), show=show,
+                        build=lambda: {"type": "retreat", "source": source.value, "target": target.value,
+                                       "commander": commander.value, "entrenched": entrenched.value,
+                                       "discard": discard.value})
+
+    def _retreat_failed_form(self) -> StepForm:
+        choice = pmui.RadioButtonGroup(label="After the failed roll", size="large", css_classes=["retreat-choice"],
+                                       options={"Damage marker toward us, then retreat": "damage",
+                                                "Remove the unit": "remove"}, value="damage")
+        return StepForm("retreat_failed", [choice], build=lambda: {"type": "retreat_failed", "choice": choice.value})
+
+    def _entrench_form(self) -> StepForm:
+        area = self._select("Own-side border state", "entrench-area")
+
+        def update():
+            s = self.live.state
+            area.options = [a.name for a in s.board.borders if a.side == s.turn and s.count(a.name, s.turn)
+                            and a.name not in s.entrenched]
+            area.value = area.options[0] if area.options else None
+        return StepForm("entrench", [area], update=update, build=lambda: {"type": "entrench", "area": area.value})
+
+    def _cards(self, side: str, test) -> list[str]:
+        return [c.name for c in self.live.state.board.cards[side] if test(c)]
+
+    def _action_card_form(self) -> StepForm:
+        card = self._select("Action card", "action-card")
+
+        def update():
+            card.options = self._cards(self.live.state.turn, lambda c: c.phase == "action")
+            card.value = card.options[0] if card.options else None
+        return StepForm("play_card", [card], update=update, build=lambda: {"type": "play_card", "card": card.value})
+
+    def _start_form(self) -> StepForm:
+        extra = pmui.IntInput(label="Dice from the commander's ability", value=0, start=0, size="large",
+                              css_classes=["start-extra"])
+        card = self._select("A card at the start (optional)", "start-card")
+
+        def update():
+            s = self.live.state
+            side = s.battle.turn
+            extra.value = 0
+            card.options = [""] + self._cards(side, lambda c: c.phase == "combat" and c.effect in
+                                              ("ADD_STOCK_DICE", "FREE_TEXT"))
+            card.value = ""
+        return StepForm("start_effects", [extra, card], update=update,
+                        build=lambda: {"type": "start_effects", "extra_dice": extra.value or 0, "card": card.value or ""})
+
+    def _supply_form(self) -> StepForm:
+        count = pmui.IntInput(label="Supply dice to add", value=0, start=0, size="large", css_classes=["supply-count"])
+
+        def update():
+            s = self.live.state
+            count.value, count.end = 0, supply_limit(s, s.battle.turn)
+
+        def show():
+            s = self.live.state
+            b = s.battle
+            att_max = supply_limit(s, b.attacker) if b.turn == b.attacker else b.supply[b.attacker]
+            grid = advice.supply_grid(b.dice[b.attacker], b.dice[b.defender], att_max, supply_limit(s, b.defender))
+            cells = [(x, y, p) for (x, y), p in grid.items()]
+            self.odds.show("P(the attacker wins) by supply dice (BS-CMB, both playing well)", [],
+                           plots.heatmap(cells, "Attacker's P(win)", f"{SIDE_NAME[b.attacker]} supply",
+                                         f"{SIDE_NAME[b.defender]} supply", "P(win)"))
+        return StepForm("commit_supply", [count], update=update, show=show,
+                        build=lambda: {"type": "commit_supply", "count": count.value or 0})
+
+    def _keep_form(self) -> StepForm:
+        """The dice tray: how many of each face thrown to confirm, how many 6s to damage; with the advice."""
+        confirm = [pmui.RadioButtonGroup(label=f"{f + 1}s to confirm", size="large", css_classes=[f"keep-{f + 1}"])
+                   for f in range(FACES)]
+        damage = pmui.RadioButtonGroup(label="6s to the damage row", size="large", css_classes=["keep-damage"])
+        advised: list = []
+        buttons = [pmui.Button(label="", variant="outlined", css_classes=["use-advice", f"advice-{i}"], **TOUCH)
+                   for i in range(5)]
+        for i, b in enumerate(buttons):
+            b.on_click(lambda _, i=i: apply(advised[i].keep))
+        suggestions = pmui.Column(*buttons, sizing_mode="stretch_width", css_classes=["keep-advice"])
+
+        def chosen() -> Keep:
+            return Keep(tuple(int(w.value or 0) for w in confirm), int(damage.value or 0))
+
+        def apply(keep: Keep) -> None:
+            for w, n in zip(confirm, keep.confirm):
+                w.value = n
+            damage.value = keep.damage
+
+        def update():
+            throw = self.live.state.battle.throw
+            for f, w in enumerate(confirm):
+                w.options = list(range(throw[f] + 1))
+                w.value = 0
+                w.visible = bool(throw[f])
+            damage.options = list(range(throw[5] + 1))
+            damage.value = 0
+            damage.visible = bool(throw[5])
+            advised[:] = advice.keep_advice(self.live.state)[:len(buttons)]
+            for i, b in enumerate(buttons):
+                b.visible = i < len(advised)
+                if i < len(advised):
+                    b.label = f"{'Best: ' if i == 0 else ''}{advised[i].keep.text()} · win {odds_text(advised[i].win)}"
+
+        def show():
+            choices = advice.keep_advice(self.live.state)
+            keep = chosen()
+            mine = next((c for c in choices if c.keep == keep), None)
+            rows = [(f"{c.keep.text()}: draw {odds_text(c.draw)}, loss {odds_text(c.loss)}, E[damage dice] "
+                     f"{float(c.damage):.2f}", f"win {odds_text(c.win)}") for c in choices[:8]]
+            numbers = ([("this keep: P(win)", odds_text(mine.win)), ("P(draw)", odds_text(mine.draw)),
+                        ("P(loss)", odds_text(mine.loss))] if mine else []) + rows
+            self.odds.show("Keep advice (BS-CMB)", numbers, note=f"{len(choices)} legal keeps; the best first.")
+        return StepForm("keep", confirm + [damage], layout=[suggestions, *confirm, damage], update=update, show=show,
+                        build=lambda: {"type": "keep", "confirm": [f + 1 for f in range(FACES)
+                                                                  for _ in range(chosen().confirm[f])],
+                                       "damage": chosen().damage})
+
+    def _roll_card_form(self) -> StepForm:
+        card = self._select("Card", "roll-card")
+        face = pmui.RadioButtonGroup(label="Die to change (for a card that changes a face)", options=list(range(1, 7)),
+                                     value=1, size="large")
+
+        def update():
+            s = self.live.state
+            card.options = self._cards(s.battle.turn, lambda c: c.effect in ("ADD_FACE", "MODIFY"))
+            card.value = card.options[0] if card.options else None
+        return StepForm("roll_card", [card, face], update=update,
+                        build=lambda: {"type": "roll_card", "card": card.value, "face": face.value})
+
+    def _losses_form(self) -> StepForm:
+        commander = switch("The commander unit is one of them", css="losses-commander")
+        return StepForm("remove_losses", [commander], update=lambda: setattr(commander, "value", False),
+                        build=lambda: {"type": "remove_losses", "commander": commander.value})
+
+    def _end_combat_form(self) -> StepForm:
+        cards = {side: self._select(f"{SIDE_NAME[side]} end-of-combat card (optional)", f"end-card-{side}")
+                 for side in SIDES}
+
+        def update():
+            for side, w in cards.items():
+                w.options = [""] + self._cards(side, lambda c: c.phase == "combat" and c.effect == "FREE_TEXT")
+                w.value = ""
+        return StepForm("end_combat", list(cards.values()), update=update,
+                        build=lambda: {"type": "end_combat", "card_c": cards[C].value or "",
+                                       "card_u": cards[U].value or ""})
+
+    def _recruit_form(self) -> StepForm:
+        area = self._select("Home state to roll for", "recruit-area")
+        commander = switch("Place the commander unit if it succeeds", css="recruit-commander")
+
+        def update():
+            s = self.live.state
+            area.options = recruit_places(s, s.turn)
+            area.value = area.options[0] if area.options else None
+            commander.value = False
+            commander.visible = not s.commander_at[s.turn]
+
+        def show():
+            s = self.live.state
+            places = recruit_places(s, s.turn)
+            room = s.max_force(s.turn) - s.on_board(s.turn)
+            d = recruits_odds(tuple(s.board.area(p).success for p in places), min(room, s.pool(s.turn)))
+            self.odds.show(f"{SIDE_NAME[s.turn]} recruitment this phase (BS-REC)",
+                           [("expected units", f"{float(mean(d)):.2f}")] +
+                           [(f"P({k} unit{'' if k == 1 else 's'})", odds_text(p)) for k, p in sorted(fractions(d).items())],
+                           plots.hits_bars(d, "Units recruited", "units"))
+        return StepForm("recruit", [area, commander], update=update, show=show,
+                        build=lambda: {"type": "recruit", "area": area.value, "commander": commander.value})
+
+    def _strength_panel(self):
+        dice = pmui.IntSlider(label="Dice", start=1, end=12, value=6, css_classes=["strength-dice"])
+        pane = pn.pane.HoloViews(sizing_mode="stretch_width", min_height=300)
+
+        def draw(_=None):
+            pane.object = plots.curves(advice.strength_curves(dice.value), f"Strength with {dice.value} dice",
+                                       "strength S", "P(S >= s)")
+        dice.param.watch(draw, "value")
+        draw()
+        return pmui.Column(pmui.Typography("Strength under three ways of keeping (BS-CMB)", variant="h6"), dice, pane,
+                           sizing_mode="stretch_width")
+
+    def __panel__(self):
+        return pmui.Column(self.tracks, two_columns(self.tabs, pmui.Column(self.odds, self.log)),
+                           sizing_mode="stretch_width")
+
+
+def page():
+    return app_page(ENGINE, BoardEditor, BorderStatesView)
+
+
+if pn.state.served:
+    extension()
+    page().servable(title=ENGINE.title)

@@ -1,0 +1,121 @@
+"""Keep advice (issue 6, digest section 8): after a throw, every legal take (BS-CMB ROLL step 3) with the side's
+exact chances when both sides play optimally afterwards, best first; the supply heatmap and the strength
+curves the dashboard shows.
+
+The defender is advised against the attacker's known result (CMB.6), the attacker against the defender's
+optimal reply with the defender's dice (public after CMB.4). Takes are ranked as the dynamic programme in
+`optimal` ranks them: the objective first, then (defender) the damage comparison or (attacker) its expected
+damage dice, then P(win), P(draw) and the damage dice.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from companion.engine import RuleError
+
+from . import optimal
+from .optimal import DEFAULT, TOLERANCE
+from .tray import FACES, Keep, Strength, Tray, legal_keeps
+
+
+@dataclass(frozen=True)
+class KeepOdds:
+    """One legal take of a throw and the side's chances after it (see `optimal.Chances`); `best` marks the
+    first of the list."""
+
+    keep: Keep
+    win: object
+    draw: object
+    loss: object
+    damage: object
+    marker: object
+    best: bool
+
+
+def _takes(tray: Tray, throw: tuple[int, ...]) -> tuple[list[Keep], list[Tray]]:
+    """BS-CMB ROLL: every die left is thrown; every legal take and the tray it leaves."""
+    if len(throw) != FACES or any(n < 0 for n in throw) or sum(throw) != tray.left or tray.done:
+        raise RuleError("BS-CMB", f"A throw is every die left: {tray.left} dice, a count per face")
+    keeps = legal_keeps(tuple(throw))
+    confirm = np.array([k.confirm for k in keeps]) + np.array(tray.confirmed)
+    damage = np.array([k.damage for k in keeps]) + tray.damage
+    left = _total(tray) - confirm.sum(axis=1) - damage
+    return keeps, [Tray(int(n), tuple(c), int(d)) for n, c, d in zip(left, confirm.tolist(), damage)]
+
+
+def _total(tray: Tray) -> int:
+    return tray.left + sum(tray.confirmed) + tray.damage
+
+
+def _order(values: np.ndarray, eps) -> list[int]:
+    """Indices best first: lexicographic on the components (rows), each compared within eps of the best of
+    its group (so rounding noise never decides)."""
+
+    def rank(index: np.ndarray, k: int) -> list[int]:
+        if k == len(values) or len(index) <= 1:
+            return index.tolist()
+        index = index[np.argsort(-values[k, index], kind="stable")]
+        column = values[k, index].tolist()
+        out, start = [], 0
+        for i in range(1, len(index) + 1):
+            if i == len(index) or column[i] < column[start] - eps:
+                out += rank(index[start:i], k + 1)
+                start = i
+        return out
+
+    return rank(np.arange(values.shape[1]), 0)
+
+
+def _advice(keeps, trays, values, damage_row: int, chances, exact: bool) -> list[KeepOdds]:
+    """Rank by the values with the damage dice already taken added to the damage dice to come."""
+    ranked = values.copy()
+    ranked[damage_row] = ranked[damage_row] + np.array([t.damage for t in trays])
+    odds = chances(values, trays)
+    return [KeepOdds(keeps[i], odds[i].win, odds[i].draw, odds[i].loss, odds[i].damage, odds[i].marker, n == 0)
+            for n, i in enumerate(_order(ranked, 0 if exact else TOLERANCE))]
+
+
+def defender_advice(tray: Tray, throw: tuple[int, ...], attacker: Strength, objective: str = DEFAULT,
+                    exact: bool = False) -> list[KeepOdds]:
+    """BS-CMB.6: every legal take of the defender's throw against the attacker's result, best first."""
+    keeps, trays = _takes(tray, throw)
+    values = optimal._defender_values(trays, attacker, objective, exact, tray)
+    return _advice(keeps, trays, values, 4, optimal._defender_chances, exact)
+
+
+def attacker_advice(tray: Tray, throw: tuple[int, ...], defender_dice: int, objective: str = DEFAULT,
+                    exact: bool = False) -> list[KeepOdds]:
+    """BS-CMB.5: every legal take of the attacker's throw, both sides playing optimally afterwards, best first."""
+    keeps, trays = _takes(tray, throw)
+    values = optimal._attacker_values(trays, defender_dice, objective, exact, tray)
+    return _advice(keeps, trays, values, 1, optimal._attacker_chances, exact)
+
+
+def keep_advice(state) -> list[KeepOdds]:
+    """The advice for the throw waiting for a keep in the battle of a game state (`state.battle`): the
+    attacker against the defender's tray, the defender against the attacker's result."""
+    battle = state.battle
+    side = battle.turn
+    tray = battle.trays[side]
+    if side == battle.attacker:
+        return attacker_advice(tray, battle.throw, _total(battle.trays[battle.defender]))
+    return defender_advice(tray, battle.throw, battle.results[battle.attacker])
+
+
+def supply_grid(attacker_dice: int, defender_dice: int, attacker_supply: int, defender_supply: int,
+                objective: str = DEFAULT) -> dict[tuple[int, int], float]:
+    """(attacker's supply dice, defender's supply dice) -> P(the attacker wins), both playing optimally."""
+    grid = optimal.supply_grid(attacker_dice, defender_dice, attacker_supply, defender_supply, objective)
+    return {(x, y): grid.win[x][y] for x in range(attacker_supply + 1) for y in range(defender_supply + 1)}
+
+
+def strength_curves(dice: int) -> dict[str, list[tuple[int, float]]]:
+    """Policy -> [(s, P(S >= s))] for s = 0..dice, under each of `optimal.POLICIES`."""
+    out = {}
+    for policy in optimal.POLICIES:
+        distribution = optimal.strength_distribution(dice, policy)
+        out[policy.replace("_", " ")] = [(s, sum(p for k, p in distribution.items() if k >= s))
+                                         for s in range(dice + 1)]
+    return out

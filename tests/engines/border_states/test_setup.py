@@ -1,0 +1,227 @@
+"""The board file (digest section 10), setup and deployment (BS-SETUP), and the placement limits (BS-D.1)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.engine import RuleError, resolve_options
+from companion.events import Replay
+from engines.border_states import ENGINE
+from engines.border_states.board import board_from_data
+from engines.border_states.state import DRAW, SETUP
+from tests.engines.border_states.support import (
+    AR,
+    C_HOMES,
+    KY,
+    MD,
+    MO,
+    NC,
+    TN,
+    U_HOMES,
+    VA,
+    WV,
+    C,
+    Table,
+    U,
+    area_of,
+    board,
+    full_board,
+    setup,
+    start,
+)
+
+
+def drop_area(data: dict, name: str) -> None:
+    data["areas"] = [a for a in data["areas"] if a["name"] != name]
+    data["adjacency"] = [p for p in data["adjacency"] if name not in p]
+
+
+def edit(fn):
+    """A board (the example's) changed by fn."""
+    data = board()
+    fn(data)
+    return data
+
+
+BAD_BOARDS = [
+    ("a border state renamed", lambda b: area_of(b, AR).update(name="Texas"), "BS-SETUP", "border states"),
+    ("five Union-side border states", lambda b: area_of(b, AR).update(side=U), "BS-SETUP", "4 own-side"),
+    ("a side that is neither", lambda b: area_of(b, AR).update(side="X"), "BS-SETUP", "C or U"),
+    ("a state named twice", lambda b: area_of(b, "Union home 6").update(name="Union home 5"), "BS-SETUP",
+     "unique"),
+    ("seven Union home states", lambda b: (b["areas"].append({"name": "Union home 7", "side": U, "border": False,
+                                                              "success": 4}),
+                                           b["adjacency"].append(["Union home 7", "Union home 1"])),
+     "BS-SETUP", "6 home states"),
+    ("four CSA home states", lambda b: drop_area(b, "CSA home 5"), "BS-SETUP", "5 home states"),
+    ("success value 1", lambda b: area_of(b, "Union home 1").update(success=1), "BS-REC", "2 to 6"),
+    ("success value 7", lambda b: area_of(b, "CSA home 2").update(success=7), "BS-REC", "2 to 6"),
+    ("negative VP", lambda b: area_of(b, KY).update(vp=-1), "BS-VIC", "0 or more"),
+    ("two states with one combat number", lambda b: area_of(b, AR).update(number=1), "BS-CMB", "combat number"),
+    ("combat number 0", lambda b: area_of(b, AR).update(number=0), "BS-CMB", "combat number"),
+    ("a state adjacent to itself", lambda b: b["adjacency"].append([MD, MD]), "BS-D.4", "two different"),
+    ("a one-sided adjacency entry", lambda b: b["adjacency"].append([MD]), "BS-SETUP", "2 items"),
+    ("a three-state adjacency entry", lambda b: b["adjacency"].append([MD, WV, VA]), "BS-SETUP", "2 items"),
+    ("a dangling adjacency", lambda b: b["adjacency"].append([MD, "Delaware"]), "BS-D.4", "two different"),
+    ("a disconnected map", lambda b: b.update(adjacency=[p for p in b["adjacency"]
+                                                         if sorted(p) not in ([KY, WV], [NC, TN])]),
+     "BS-D.4", "not connected"),
+    ("a negative force cut", lambda b: b["damage_u"][1].update(force_cut=-1), "BS-VIC.3", "0 or more"),
+    ("a negative star", lambda b: b["damage_c"][0].update(star=-2), "BS-VIC.3", "0 or more"),
+    ("a fractional track value", lambda b: b["damage_c"][0].update(star=1.5), "BS-SETUP", "expected int"),
+    ("a distrust loop of 0", lambda b: b.update(distrust_length=0), "BS-D.10", "at least one square"),
+    ("a distrust loop of -3", lambda b: b.update(distrust_length=-3), "BS-D.10", "at least one square"),
+    ("a commander face with 0 actions", lambda b: b["commanders"][U][2].update(actions=0), "BS-D.7",
+     "at least 1 action"),
+    ("three Union commander faces", lambda b: b["commanders"][U].pop(), "BS-D.10", "4 commander faces"),
+    ("a card effect outside the vocabulary", lambda b: b["cards"][C][0].update(effect="DRAW_TWO"), "BS-CARD",
+     "effect one of"),
+    ("a card of no phase", lambda b: b["cards"][U][0].update(phase="supply"), "BS-CARD", "phase combat or action"),
+    ("a card with 0 copies", lambda b: b["cards"][U][1].update(copies=0), "BS-CARD", "copies 1 or more"),
+    ("a face card adding a 7", lambda b: b["cards"][C][0].update(value=7), "BS-MOD", "1 to 6"),
+    ("seven CSA pieces", lambda b: b["units"].update(C=7), "BS-SETUP", "8 units"),
+    ("six Union pieces", lambda b: b["units"].update(U=6), "BS-SETUP", "7"),
+    ("no Union piece count", lambda b: b["units"].pop(U), "BS-SETUP", "count of unit pieces"),
+    ("no Union deck", lambda b: b["cards"].pop(U), "BS-D.9", "deck"),
+    ("a missing field", lambda b: b.pop("distrust_length"), "BS-SETUP", "distrust_length"),
+]
+
+
+@pytest.mark.rule("BS-SETUP", "BS-REC", "BS-VIC", "BS-CMB", "BS-D.4", "BS-VIC.3", "BS-D.10", "BS-D.7", "BS-CARD",
+                  "BS-MOD", "BS-D.9")
+@pytest.mark.parametrize("fn, rule, phrase", [pytest.param(fn, rule, phrase, id=name)
+                                              for name, fn, rule, phrase in BAD_BOARDS])
+def test_a_bad_board_file_is_refused_and_no_state_is_made(fn, rule, phrase):
+    """Digest section 10: every check of the board file refuses with the rule and a message saying what is
+    wrong; neither a state nor a session comes into being."""
+    bad = edit(fn)
+    with pytest.raises(RuleError) as caught:
+        start(setup(bad))
+    assert (caught.value.rule, phrase in caught.value.message) == (rule, True), caught.value
+    with pytest.raises(RuleError):
+        Replay(ENGINE, resolve_options(ENGINE.options, {}), setup(bad))
+
+
+@pytest.mark.rule("BS-SETUP")
+@pytest.mark.parametrize("text, phrase", [("{not json", "not JSON"), ("[1, 2", "not JSON"), ("42", "does not fit"),
+                                          (" " * 200_001, "too large")], ids=["broken", "cut", "a number", "oversized"])
+def test_a_board_file_that_is_not_a_board_is_refused(text, phrase):
+    """Digest section 10: the board file is JSON of a bounded size; anything else is refused by name."""
+    with pytest.raises(RuleError) as caught:
+        start({"board": text})
+    assert caught.value.rule == "BS-SETUP" and phrase in caught.value.message
+
+
+@pytest.mark.rule("BS-SETUP")
+def test_a_board_file_as_json_text_is_the_same_board():
+    """The board file may be given as its JSON text; the board is the same, and its example label is kept."""
+    data = full_board()
+    assert board_from_data(json.dumps(data)) == board_from_data(data)
+    assert "invented" in board_from_data(data).example
+
+
+@pytest.mark.rule("BS-SETUP")
+def test_adjacency_is_symmetric_by_construction():
+    """Section 10 'symmetric adjacency': a pair of states is adjacent both ways, whichever order the file names."""
+    b = board_from_data(board())
+    for a, c in b.adjacency:
+        assert b.adjacent(a, c) and b.adjacent(c, a)
+    assert not b.adjacent(WV, AR) and not b.adjacent(AR, WV)
+
+
+@pytest.mark.rule("BS-SETUP")
+def test_the_opening_state():
+    """BS-SETUP: supply C 16 and U 18; damage and distrust markers on START; round 1; ① Lee and ① McClellan;
+    the decks shuffled whole, the hands empty; deployment, the CSA first."""
+    data = full_board()
+    state = start({"board": data})
+    assert (state.phase, state.turn, state.round) == (SETUP, C, 1)
+    assert state.supply == {C: 16, U: 18}
+    assert (state.damage, state.distrust) == (0, 0)
+    assert state.commander == {C: 1, U: 1}
+    assert (state.commander_name(C), state.commander_name(U)) == ("Robert E. Lee", "George B. McClellan")
+    assert state.deck == {s: sum(c["copies"] for c in data["cards"][s]) for s in (C, U)}
+    assert state.hand == {C: 0, U: 0} and state.discard == {C: 0, U: 0}
+    assert state.on_board(C) == state.on_board(U) == 0
+    assert state.pool(C) == 12 and state.pool(U) == 14
+
+
+@pytest.mark.rule("BS-SETUP")
+def test_deployment_alternates_from_the_csa_until_8_and_7():
+    """BS-SETUP step 6: one unit at a time, C, U, ..., C: 15 placements, 8 CSA and 7 Union, into own-side
+    border states; then round 1 begins with the draw. Home states start empty; the rest is the pool."""
+    table = Table({"board": full_board()})
+    c_order = [VA, VA, NC, NC, TN, TN, AR, AR]
+    u_order = [WV, WV, MD, MD, KY, KY, MO]
+    turns = []
+    for i in range(15):
+        side = table.state.turn
+        turns.append(side)
+        area = (c_order if side == C else u_order)[turns.count(side) - 1]
+        first_there = (side, area) in ((C, VA), (U, MD)) and not table.state.commander_at[side]
+        table.do("deploy", area=area, commander=first_there)
+    assert "".join(turns) == "CU" * 7 + "C"
+    state = table.state
+    assert state.phase == DRAW and (state.on_board(C), state.on_board(U)) == (8, 7)
+    assert all(state.count(h, s) == 0 for s, homes in ((C, C_HOMES), (U, U_HOMES)) for h in homes)
+    assert state.commander_at == {C: VA, U: MD}
+    assert (state.pool(C), state.pool(U)) == (12 - 8, 14 - 7)
+    table.refuse("BS-SETUP", "deploy", area=VA)
+
+
+@pytest.mark.rule("BS-SETUP", "BS-D.1")
+@pytest.mark.parametrize("area, rule, phrase", [
+    (WV, "BS-SETUP", "CSA-side border states"),          # a Union-side border state
+    ("CSA home 1", "BS-SETUP", "CSA-side border states"),  # an own home state
+    ("Union home 1", "BS-SETUP", "CSA-side border states"),
+    ("Appalachians", "BS-D.1", "no state"),        # impassable: not a state of the board
+])
+def test_deployment_is_into_own_side_border_states_only(area, rule, phrase):
+    """BS-SETUP: into own-side border states; BS-D.1: impassable areas never."""
+    assert phrase in Table({"board": full_board()}).refuse(rule, "deploy", area=area).message
+
+
+@pytest.mark.rule("BS-D.1", "BS-SETUP")
+def test_deployment_respects_three_a_side_and_one_commander_unit():
+    """BS-D.1: at most 3 units of a side in a border state, at setup too; one commander unit a side."""
+    table = Table({"board": full_board()})
+    table.do("deploy", area=VA, commander=True)
+    table.do("deploy", area=WV)
+    table.do("deploy", area=VA)
+    table.do("deploy", area=WV)
+    table.refuse("BS-SETUP", "deploy", area=VA, commander=True)
+    table.do("deploy", area=VA)
+    table.do("deploy", area=WV)
+    table.refuse("BS-D.1", "deploy", area=VA)
+    table.do("deploy", area=NC)
+    table.refuse("BS-D.1", "deploy", area=WV)
+
+
+@pytest.mark.rule("BS-SETUP", "BS-D.1")
+@pytest.mark.parametrize("deployment, commanders, rule", [
+    ({C: {VA: 3, NC: 3, TN: 3}, U: {WV: 2, MD: 2, KY: 2, MO: 1}}, {}, "BS-SETUP"),       # 9 CSA units
+    ({C: {VA: 2, NC: 2, TN: 2, AR: 2}, U: {WV: 2, MD: 2, KY: 2}}, {}, "BS-SETUP"),        # 6 Union units
+    ({C: {VA: 4, NC: 2, TN: 2}, U: {WV: 2, MD: 2, KY: 2, MO: 1}}, {}, "BS-D.1"),          # 4 in Virginia
+    ({C: {VA: 2, NC: 2, TN: 2, WV: 2}, U: {WV: 2, MD: 2, KY: 2, MO: 1}}, {}, "BS-SETUP"),  # an enemy-side state
+    ({C: {VA: 2, NC: 2, TN: 2, "CSA home 1": 1, AR: 1}, U: {WV: 2, MD: 2, KY: 2, MO: 1}}, {}, "BS-SETUP"),
+    ({C: {VA: 2, NC: 2, TN: 2, AR: 2}, U: {WV: 2, MD: 2, KY: 2, MO: 1}}, {C: WV}, "BS-SETUP"),  # no CSA unit there
+    ({C: {VA: 2, NC: 2, TN: 2, AR: 2}, U: {WV: 2, MD: 2, KY: 2, MO: 1}}, {U: ["x"]}, "BS-SETUP"),
+    ({C: {VA: 2, NC: 2, TN: 2, AR: 2.0}, U: {WV: 2, MD: 2, KY: 2, MO: 1}}, {}, "BS-D.1"),
+    ({C: [VA], U: {}}, {}, "BS-SETUP"),
+    ("all of them", {}, "BS-SETUP"),
+], ids=["9 CSA", "6 Union", "4 in a state", "enemy side", "home state", "commander alone", "commander junk",
+        "fraction", "a list", "text"])
+def test_a_deployment_in_one_go_is_checked(deployment, commanders, rule):
+    """BS-SETUP / BS-D.1: a deployment entered whole is checked as the one-by-one deployment is."""
+    with pytest.raises(RuleError) as caught:
+        start(setup(deployment=deployment, commanders=commanders))
+    assert caught.value.rule == rule, caught.value
+
+
+@pytest.mark.rule("BS-SETUP")
+def test_the_example_setup_is_deployed_and_labelled():
+    """The shipped example: a deployed setup on a board labelled as invented; round 1 starts at the draw."""
+    state = ENGINE.start(None, ENGINE.example_setup())
+    assert state.phase == DRAW and (state.on_board(C), state.on_board(U)) == (8, 7)
+    assert "invented" in state.board.example.lower()
