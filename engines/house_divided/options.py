@@ -1,0 +1,82 @@
+"""Session options: an on/off switch for each advanced rule (S1-S10 are independent, the source says)
+and each ambiguity the digest marks Opt (section 7), with the digest's default."""
+from __future__ import annotations
+
+from companion.engine import Option
+
+from .rules import BORDER_REQUIRED
+
+ON_OFF = ((True, "On"), (False, "Off"))
+
+
+def _switch(key: str, label: str, rule: str, help: str) -> Option:
+    return Option(key, label, rule, True, ON_OFF, help)
+
+
+RULE_SWITCHES = (
+    _switch("supply", "S1 Supply", "HD-5.1", "Stacks of 2+ units trace supply at the start of their turn."),
+    _switch("command", "S2 Movement and command", "HD-4.1", "Marches come from the Command Table by year."),
+    _switch("containment", "S3 Containment", "HD-5.4", "The CSA may contain Union landings in ports."),
+    _switch("coastal_defence", "S4 Coastal defence", "HD-4.11", "CSA recruitment ports have a garrison."),
+    _switch("washington", "S5 Capture of Washington", "HD-4.7", "Taking Washington costs the Union MM, "
+            "and is not a win."),
+    _switch("battle_command", "S6 Battle command", "HD-4.2", "The units firing each day come from the "
+            "Command Table plus half the day before."),
+    _switch("morale", "S7 Battlefield morale and rally (optional)", "HD-4.4", "Units flipped in a round "
+            "check morale; one routed unit a side rallies each night."),
+    _switch("desertion", "S7 Desertion and stragglers (optional)", "HD-4.6", "Reduced units check after "
+            "each battle."),
+    _switch("leaders", "S8 Leaders (optional)", "HD-5.7", "Lee, Grant and Sherman."),
+    _switch("border_states", "S9 Border-state support (optional)", "HD-4.8", "Missouri, Kentucky and "
+            "Maryland may send militia."),
+    _switch("intervention", "S10 Foreign intervention (optional)", "HD-5.9", "Europe may intervene."),
+)
+
+OPTIONS = (
+    *RULE_SWITCHES,
+    Option("basic_victory", "Basic-game victory (public sources: confirm with your rulebook)", "HD-6.2", True,
+           ((True, "Checked: USA MM below CSA MM, turn 40, the 7 Southern cities"), (False, "Not checked"))),
+    Option("border_required", "Border-state numbers to beat", "HD-4.8", dict(BORDER_REQUIRED),
+           help="Missouri 3, Kentucky 1, Maryland 6 as the source prints them; Kentucky's 1 looks suspicious."),
+    Option("carry", "A3 The carry to the next battle day", "HD-A3", "uncapped",
+           (("uncapped", "Half the uncapped command (the 8 limits firing only)"),
+            ("capped", "Half the command after capping it at 8"))),
+    Option("leader_carry", "A4 Leaders' rating in the carry", "HD-A4", "included",
+           (("included", "Yes: the day's command includes the leaders"), ("excluded", "No: leaders added each day"))),
+    Option("morale_timing", "A5 When flipped units check morale", "HD-A5", "round_end",
+           (("round_end", "At the end of the round"), ("after_fire", "Right after the enemy's fire"))),
+    Option("steady_without_morale", "A6 Desertion -1 for units not routed, morale rules off", "HD-A6", "all",
+           (("all", "Applies to every unit (none can be routed)"), ("dropped", "Dropped"))),
+    Option("routed_hit", "A7 Routed units can take hits", "HD-A7", False,
+           ((False, "No: they cannot take part in combat"), (True, "Yes"))),
+    Option("desertion_leaders", "A8 Several leaders in desertion", "HD-A8", "sum",
+           (("sum", "Their ratings add up"), ("best", "The best rating only"))),
+    Option("washington_loss", "A9 Washington's rolled loss", "HD-A9", "replaces",
+           (("replaces", "Replaces the normal 1-point loss"), ("adds", "Adds to the normal 1-point loss"))),
+    Option("foraging", "A11 Foraging", "HD-A11", "manual",
+           (("manual", "A stack out of supply loses 1; players may mark a box as foraged"),
+            ("none", "A stack out of supply loses 1; no foraging"))),
+    Option("leaders_count", "A12 Leaders count toward the 2-unit supply threshold", "HD-A12", False,
+           ((False, "No: leaders are not units"), (True, "Yes"))),
+    Option("garrison_persistence", "A13 Coastal garrison hits", "HD-A13", "fresh",
+           (("fresh", "Each landing meets a fresh garrison"), ("persistent", "Hits stay on the port"))),
+    Option("border_attempts", "A14 Border state 'once'", "HD-A14", "per_success",
+           (("per_success", "Once per success: failed rolls may be tried again"),
+            ("one_attempt", "One attempt only"))),
+    Option("fi_condition_3", "A15 FI condition 3", "HD-A15", "shared",
+           (("shared", "The Union city of condition 2 also counts"), ("extra", "An extra Union city is needed"))),
+    Option("march_trigger", "A16 Basic triggers tied to the march die", "HD-A16", "raw",
+           (("raw", "Read the raw d6 (Union naval invasion on a raw 6)"),
+            ("result", "Read the table's march count"))),
+    Option("supply_sources", "A17 Supply sources", "HD-A17", "own",
+           (("own", "Own-shield recruitment cities the side controls"),
+            ("any", "Any recruitment city the side controls"))),
+    Option("road_supply", "A18 Roads carry supply", "HD-A18", False,
+           ((False, "No: rail and river only"), (True, "Yes, as in the v3.1 rules"))),
+    Option("fi_supply", "A19 Foreign intervention supply", "HD-A19", "normal",
+           (("normal", "Normal CSA rules"), ("sea", "Sea supply: a port feeds a stack with FI units"))),
+    Option("fi_trigger", "A21 Foreign intervention trigger", "HD-A21", "battle",
+           (("battle", "The CSA must also win a battle that turn"), ("turn_start", "At the turn start, no battle"))),
+    Option("leader_moves", "A23 Leaders moving alone", "HD-A23", "alone",
+           (("alone", "Alone, up to 2 march-moves a turn, no march spent"), ("with_units", "Only with units"))),
+)

@@ -1,0 +1,151 @@
+"""Read-only views of a game for a dashboard: the battle board, the map with control and supply, and the
+exact odds of the roll about to be made. Every number comes from the rules modules."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from companion.odds import Dist
+
+from . import battle as fight
+from .actions import border_input, command_input, desertion_inputs_of, fi_eliminated, fire_input
+from .battle_command import battle_command_odds, half_carry
+from .border_states import border_state_odds
+from .command import MarchInput, marches_odds
+from .desertion import losses_odds
+from .fire import fire_odds
+from .intervention import ReturnInput, fi_return_odds
+from .morale import MoraleCheck, any_routs
+from .rules import COMMAND_TABLE, GARRISON_HITS, SIDES
+from .state import ELIMINATED, ON_MAP, GameState
+from .supply import supply_report
+from .washington import mm_after_odds
+
+
+@dataclass(frozen=True)
+class SideBoard:
+    side: str
+    command: int | None       # C of the day (HD-4.2)
+    carry_next: int           # what C adds to tomorrow's roll: ceil(X/2)
+    fire_limit: int           # HD-5.6
+    leaders: tuple[str, ...]
+    leader_rating: int        # L, also the points to split each round (HD-4.3)
+    active: tuple[str, ...]
+    routed: tuple[str, ...]
+    reduced: tuple[str, ...]
+    eliminated: tuple[str, ...]
+    garrison_hits: int | None  # HD-4.11; None: no garrison
+    hits_due: int
+
+
+@dataclass(frozen=True)
+class BattleBoard:
+    box: str
+    round: int
+    day: int
+    attacker: str
+    step: str                 # command, fire, hits, morale, between, desertion
+    step_side: str
+    sides: tuple[SideBoard, SideBoard]
+    contained: bool
+    over: bool
+    winner: str
+
+
+def battle_board(state: GameState) -> BattleBoard | None:
+    """The battle under way: round and day counter, command, fire limit and its carry, leaders, units."""
+    battle = state.battle
+    if battle is None:
+        return None
+    boards = []
+    for bside in battle.sides:
+        units = [state.unit(n) for n in bside.units]
+        boards.append(SideBoard(
+            bside.side, bside.command, half_carry(bside.carried) if bside.carried is not None else 0,
+            fight.limit(state, battle, bside.side), bside.leaders, fight.leaders_rating(state, bside),
+            tuple(u.name for u in fight.active(state, bside)), bside.routed,
+            tuple(u.name for u in units if u.reduced and u.status == ON_MAP),
+            tuple(u.name for u in units if u.status == ELIMINATED),
+            None if bside.garrison is None else min(bside.garrison, GARRISON_HITS), bside.hits_due))
+    step = fight.due(state)
+    return BattleBoard(battle.box, battle.round, battle.day, battle.attacker, step.kind, step.side, tuple(boards),
+                       battle.contained, battle.over, battle.winner)
+
+
+@dataclass(frozen=True)
+class BoxView:
+    id: str
+    name: str
+    x: float
+    y: float
+    controller: str
+    units: dict[str, int]      # side -> units on the map there
+    leaders: tuple[str, ...]
+    supply: str                # the phasing side's status there: lone, in supply, out of supply, foraged, or ""
+    reason: str
+    landed: bool
+    contained: bool
+
+
+def map_view(state: GameState) -> list[BoxView]:
+    """Every box with its controller, units, and the phasing side's supply status (HD-5.1)."""
+    report = supply_report(state)
+    where = state.game_map.positions
+    views = []
+    for b in state.game_map.boxes:
+        stack = report.of(b.id)
+        x, y = where[b.id]
+        views.append(BoxView(b.id, b.name, x, y, state.controller(b.id),
+                             {side: len(state.units_in(b.id, side)) for side in SIDES},
+                             tuple(l.name for l in state.leaders if l.status == ON_MAP and l.box == b.id),
+                             stack.status if stack else "", stack.reason if stack else "",
+                             b.id in state.landed, b.id in state.contained))
+    return views
+
+
+def command_row(state: GameState, side: str | None = None) -> dict[int, int]:
+    """This year's Command Table column for a side: die -> marches (HD-4.1)."""
+    return dict(COMMAND_TABLE[(state.year, side or state.side)].results)
+
+
+def march_odds(state: GameState) -> Dist:
+    return marches_odds(MarchInput(state.year, state.side))
+
+
+def next_command_odds(state: GameState, side: str) -> Dist:
+    """The distribution of a side's command at its next roll in the battle under way (HD-4.2)."""
+    return battle_command_odds(command_input(state, state.battle.of(side)))
+
+
+def fire_preview(state: GameState, side: str = "", units: list | None = None, bonus: dict | None = None) -> Dist:
+    """The hits of the fire being prepared (HD-4.10, HD-4.3); RuleError while the basic rules are
+    unconfigured or the fire is not allowed now."""
+    return fire_odds(fire_input(state, side, units, bonus)[1])
+
+
+def rout_chances(state: GameState) -> tuple[dict[str, Fraction], Fraction]:
+    """P(rout) of each unit due to check morale now, and P(at least one of them routs) (HD-4.4)."""
+    battle = state.battle
+    checks = [MoraleCheck(u.name, u.grade, state.year, fight.sheltered(state, battle, u))
+              for bside in battle.sides for u in fight.morale_due(state, bside)]
+    return {c.unit: c.chance for c in checks}, any_routs(checks)
+
+
+def desertion_losses(state: GameState) -> Dist:
+    """The number of units desertion will take after the battle just decided (HD-4.6)."""
+    return losses_odds(desertion_inputs_of(state)[1].checks)
+
+
+def border_odds(state: GameState, code: str) -> Dist:
+    """The chance a border state joins on this roll (HD-4.8); RuleError if it may not roll now."""
+    return border_state_odds(border_input(state, code))
+
+
+def washington_mm_odds(state: GameState) -> Dist:
+    """The Union MM after a CSA capture of Washington (HD-4.7, A9)."""
+    return mm_after_odds(state.mm_usa, state.options["washington_loss"])
+
+
+def fi_return_now(state: GameState) -> Dist:
+    """How many eliminated FI units come back at this CSA recruitment (HD-4.9)."""
+    return fi_return_odds(ReturnInput(len(fi_eliminated(state))))
