@@ -29,6 +29,12 @@ def fraction_text(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
 
 
+def exact_text(p: Fraction | float) -> str:
+    """A fraction as a fraction; a float (a value computed in floating point) to 4 decimals, not as the
+    huge fraction of its binary value."""
+    return f"{p:.4f}" if isinstance(p, float) else fraction_text(Fraction(p))
+
+
 def hits_bars(d: Dist, title: str, what: str = "hits") -> hv.Bars:
     """P(exactly k) and P(at least k) side by side for each k of a count distribution."""
     rows = []
@@ -55,7 +61,7 @@ def outcome_bars(pairs: Sequence[tuple[Hashable, Fraction]], title: str,
 def heatmap(cells: Iterable[tuple[Hashable, Hashable, Fraction]], title: str, x: str, y: str,
             value: str) -> hv.Overlay:
     """A grid of exact values (e.g. expected hits over SP column x modifier), each cell labelled."""
-    cells = [(str(a), str(b), float(v), fraction_text(Fraction(v))) for a, b, v in cells]
+    cells = [(str(a), str(b), float(v), exact_text(v)) for a, b, v in cells]
     grid = hv.HeatMap(cells, kdims=[x, y], vdims=[value, "exact"]).opts(
         title=title, cmap=HEATMAP_CMAP, colorbar=True, tools=["hover"], **_COMMON)
     low, high = min((c[2] for c in cells), default=0), max((c[2] for c in cells), default=0)
@@ -69,7 +75,7 @@ def curves(series: Mapping[str, Sequence[tuple[int, Fraction]]], title: str, x: 
     """Several exact curves over a count (e.g. P(event has happened by turn n)), each a line with dots."""
     layers = []
     for i, (name, points) in enumerate(series.items()):
-        data = [(n, float(p), fraction_text(Fraction(p)), percent(p)) for n, p in points]
+        data = [(n, float(p), exact_text(p), percent(p)) for n, p in points]
         color = PALETTE[i % len(PALETTE)]
         layers.append(hv.Curve(data, kdims=[x], vdims=[y, "exact", "percent"], label=name).opts(
             color=color, line_width=3))

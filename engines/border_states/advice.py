@@ -9,7 +9,7 @@ damage dice, then P(win), P(draw) and the damage dice.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -20,8 +20,7 @@ from .optimal import DEFAULT, TOLERANCE
 from .tray import FACES, Keep, Strength, Tray, legal_keeps
 
 
-@dataclass(frozen=True)
-class KeepOdds:
+class KeepOdds(NamedTuple):
     """One legal take of a throw and the side's chances after it (see `optimal.Chances`); `best` marks the
     first of the list."""
 
@@ -50,22 +49,12 @@ def _total(tray: Tray) -> int:
 
 
 def _order(values: np.ndarray, eps) -> list[int]:
-    """Indices best first: lexicographic on the components (rows), each compared within eps of the best of
-    its group (so rounding noise never decides)."""
-
-    def rank(index: np.ndarray, k: int) -> list[int]:
-        if k == len(values) or len(index) <= 1:
-            return index.tolist()
-        index = index[np.argsort(-values[k, index], kind="stable")]
-        column = values[k, index].tolist()
-        out, start = [], 0
-        for i in range(1, len(index) + 1):
-            if i == len(index) or column[i] < column[start] - eps:
-                out += rank(index[start:i], k + 1)
-                start = i
-        return out
-
-    return rank(np.arange(values.shape[1]), 0)
+    """Indices best first: lexicographic on the components (rows). With floats each component is compared on a
+    grid of eps, so rounding noise never decides; ties keep the order of the takes."""
+    if eps:
+        values = np.rint(values.astype(float) / eps)
+    keys = list(zip(*(-values).tolist()))
+    return sorted(range(values.shape[1]), key=keys.__getitem__)
 
 
 def _advice(keeps, trays, values, damage_row: int, chances, exact: bool) -> list[KeepOdds]:
@@ -73,8 +62,7 @@ def _advice(keeps, trays, values, damage_row: int, chances, exact: bool) -> list
     ranked = values.copy()
     ranked[damage_row] = ranked[damage_row] + np.array([t.damage for t in trays])
     odds = chances(values, trays)
-    return [KeepOdds(keeps[i], odds[i].win, odds[i].draw, odds[i].loss, odds[i].damage, odds[i].marker, n == 0)
-            for n, i in enumerate(_order(ranked, 0 if exact else TOLERANCE))]
+    return [KeepOdds(keeps[i], *odds[i], n == 0) for n, i in enumerate(_order(ranked, 0 if exact else TOLERANCE))]
 
 
 def defender_advice(tray: Tray, throw: tuple[int, ...], attacker: Strength, objective: str = DEFAULT,

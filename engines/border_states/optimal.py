@@ -31,6 +31,7 @@ from functools import lru_cache
 from itertools import combinations
 from math import comb
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -844,8 +845,7 @@ def _defender_table(attacker: Strength, objective: str, dice: int, exact: bool) 
 
 # -- what the engine, the advice and the dashboard call ------------------------------------------------------
 
-@dataclass(frozen=True)
-class Chances:
+class Chances(NamedTuple):
     """One side's chances with optimal play from a tray on (Fractions when exact, else floats): win, draw and
     loss of the battle (CMB.7), its expected damage dice when its roll is over (CMB.9) and, for the
     defender, P(the marker moves toward the attacker) - P(toward the defender)."""

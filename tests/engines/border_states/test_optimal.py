@@ -105,9 +105,10 @@ def test_three_against_three_exactly():
 # -- against the plain expectimax over every legal keep ----------------------------------------------------
 
 def defender_targets(n: int):
-    """Every attacker result and damage up to n <= 3; every result with 0 or 2 damage dice at 4; a spread at 5."""
+    """Every attacker result up to n <= 3 with fewer, as many and more damage dice than the defender can take;
+    every result with 0 or 2 damage dice at 4; a spread at 5."""
     if n <= 3:
-        return [Strength(r.s, r.f, d) for r in results(n + 1) for d in range(n + 2)]
+        return [Strength(r.s, r.f, d) for r in results(n + 1) for d in sorted({0, 1, n, n + 1})]
     if n == 4:
         return [Strength(r.s, r.f, d) for r in results(n + 1) for d in (0, 2)]
     return [Strength(s, f, 1) for s in range(1, 7) for f in (1, 3, 6)] + [Strength(0, 0, 1)]
@@ -278,6 +279,29 @@ def test_unknown_objective_and_too_many_dice():
         defender_chances(Tray(3), Strength(1, 1, 0), "win_everything")
     with pytest.raises(ValueError, match="16"):
         attacker_chances(Tray(17), 3)
+
+
+@pytest.mark.rule("BS-CMB")
+@pytest.mark.parametrize("side", ["defender", "attacker"])
+def test_the_advice_lists_every_take_with_its_expectimax_value_best_first(side):
+    """A throw of 4 dice (2, 2, 5, 6) from a 4-dice tray: every legal take is listed once, with the chances the
+    plain expectimax gives after it, best first by the expectimax's value vector."""
+    tray, throw, attacker = Tray(4), (0, 2, 0, 0, 1, 1), Strength(2, 4, 1)
+    if side == "defender":
+        advice, value, damage_at = defender_advice(tray, throw, attacker, exact=True), brute.defender(attacker), 4
+    else:
+        advice, value, damage_at = attacker_advice(tray, throw, 3, exact=True), brute.attacker(3), 1
+    keeps = brute.keeps(throw)
+    assert len(advice) == len(keeps) and {a.keep for a in advice} == set(keeps) and [a.best for a in advice] == [True] + [False] * (
+        len(keeps) - 1)
+    vectors = []
+    for a in advice:
+        after = tray.take(throw, a.keep)
+        v = value(after.left, after.confirmed, after.damage)
+        expected = from_defender(after, v) if side == "defender" else from_attacker(after, v)
+        assert (a.win, a.draw, a.loss, a.damage) == (expected.win, expected.draw, expected.loss, expected.damage)
+        vectors.append(brute.keep_value(value, tray, a.keep, damage_at))
+    assert vectors == sorted(vectors, reverse=True)
 
 
 # -- against simulated battles -------------------------------------------------------------------------------
