@@ -6,6 +6,7 @@ Serve it alone with `panel serve apps/border_states.py`, or with every app by `c
 """
 from __future__ import annotations
 
+import asyncio
 import html
 import json
 
@@ -193,6 +194,7 @@ class BorderStatesView(pn.viewable.Viewer):
     def __init__(self, live: LiveSession, **params):
         super().__init__(**params)
         self.live = live
+        self._pending = None  # the supply dice whose heatmap is being worked out
         self.tracks = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[CSS], css_classes=["tracks-pane"])
         self.board = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[CSS], css_classes=["board-pane"])
         self.tray = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[CSS], css_classes=["battle-tray"])
@@ -371,17 +373,29 @@ class BorderStatesView(pn.viewable.Viewer):
             s = self.live.state
             count.value, count.end = 0, supply_limit(s, s.battle.turn)
 
+        title = "P(the attacker wins) by supply dice (BS-CMB, both playing well)"
+
         def show():
+            """The heatmap is worked out off the page's thread: optimal play for many dice can take seconds the
+            first time (then it is saved in the data folder)."""
             s = self.live.state
             b = s.battle
             att_max = supply_limit(s, b.attacker) if b.turn == b.attacker else b.supply[b.attacker]
-            grid = advice.supply_grid(b.dice[b.attacker], b.dice[b.defender], att_max, supply_limit(s, b.defender))
-            cells = [(x, y, p) for (x, y), p in grid.items()]
-            self.odds.show("P(the attacker wins) by supply dice (BS-CMB, both playing well)", [],
-                           plots.heatmap(cells, "Attacker's P(win)", f"{SIDE_NAME[b.attacker]} supply",
-                                         f"{SIDE_NAME[b.defender]} supply", "P(win)"))
-        return StepForm("commit_supply", [count], update=update, show=show,
+            sizes = (b.dice[b.attacker], b.dice[b.defender], att_max, supply_limit(s, b.defender))
+            self.odds.show(title, [], note="Working out optimal play for these dice (saved for next time)...")
+            self._pending = sizes
+
+            async def draw():
+                grid = await asyncio.to_thread(advice.supply_grid, *sizes)
+                if self._pending != sizes or self.guide.active is not form:
+                    return
+                cells = [(x, y, p) for (x, y), p in grid.items()]
+                self.odds.show(title, [], plots.heatmap(cells, "Attacker's P(win)", f"{SIDE_NAME[b.attacker]} supply",
+                                                        f"{SIDE_NAME[b.defender]} supply", "P(win)"))
+            pn.state.execute(draw)
+        form = StepForm("commit_supply", [count], update=update, show=show,
                         build=lambda: {"type": "commit_supply", "count": count.value or 0})
+        return form
 
     def _keep_form(self) -> StepForm:
         """The dice tray: how many of each face thrown to confirm, how many 6s to damage; with the advice."""

@@ -118,6 +118,7 @@ def test_the_supply_step_shows_the_heatmap_of_both_sides_supply(view, live):
     play_until(live, "commit_supply")
     assert view.guide.active.action == "commit_supply"
     assert view.odds.main.title.startswith("P(the attacker wins) by supply dice")
+    assert view.odds.main._plot.object is not None and view.odds.main._note.object == ""
     form(view, "supply-count").value = 2
     perform(view)
     assert live.state.battle.supply[live.state.battle.attacker] == 2
