@@ -1,0 +1,57 @@
+"""DX-13.4 counter-battery: a firing card may name one enemy artillery card as its target (at long range
+it must be face-up; in an engaged position any engaged firer may, A11). All that card's hits go on the named
+card, ignoring the levelling of DX-7.3; hits beyond its CV are lost once it is destroyed. Its natural 6s
+still hit the enemy leader there (DX-11.3)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.dice import Dice
+from companion.engine import Result
+from companion.odds import Dist, dist, fractions
+
+from .fire import FireInput, fire_odds, resolve_fire
+
+
+@dataclass(frozen=True)
+class CounterBatteryInput:
+    dice: int
+    f: int
+    target_cv: int
+    target_hits: int = 0   # hits already on the named card
+
+
+@dataclass(frozen=True, order=True)
+class Battery:
+    hits: int          # on the named card after the fire (its CV + 1 when destroyed)
+    destroyed: bool
+    sixes: int
+
+
+def on_target(inputs: CounterBatteryInput, hits: int, sixes: int) -> Battery:
+    total = min(inputs.target_hits + hits, inputs.target_cv + 1)
+    return Battery(total, total > inputs.target_cv, sixes)
+
+
+def resolve_counter_battery(inputs: CounterBatteryInput, dice: Dice) -> Result:
+    fire = resolve_fire(FireInput(((inputs.dice, inputs.f),)), dice, "Counter-battery")
+    outcome = on_target(inputs, fire.outcome.hits, fire.outcome.sixes)
+    text = f"{fire.summary}; the named artillery now holds {outcome.hits} hit(s)" + (
+        ", destroyed" if outcome.destroyed else "")
+    return Result("counter_battery", {"inputs": inputs}, fire.rolls, outcome, ("DX-13.4", *fire.rules), text)
+
+
+def counter_battery_odds(inputs: CounterBatteryInput) -> Dist:
+    weights = {}
+    for v, p in fractions(fire_odds(FireInput(((inputs.dice, inputs.f),)))).items():
+        key = on_target(inputs, v.hits, v.sixes)
+        weights[key] = weights.get(key, 0) + p
+    return dist(weights)
+
+
+def counter_battery_inputs():
+    for dice in range(0, 5):
+        for f in (1, 2, 3):
+            yield CounterBatteryInput(dice, f, 2)
+    yield CounterBatteryInput(3, 2, 1, target_hits=1)
+    yield CounterBatteryInput(4, 3, 4)

@@ -1,0 +1,40 @@
+"""DX-13.2 enfilade: cards that have not fired, in a position holding only friendly cards, fire at enemy units
+in a laterally adjacent position of the same line: F1 from your own line, F2 from the enemy line, whatever
+the arm. Only the target position's terrain applies (e.g. woods: -1 CV to each enfilading card; a hill
+the firer stands on gives nothing). Engaged positions cannot enfilade but can be enfiladed."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.dice import Dice
+from companion.engine import Result
+from companion.odds import Dist
+
+from .fire import FireInput, fire_odds, resolve_fire
+from .rules import ENFILADE_F
+
+
+@dataclass(frozen=True)
+class EnfiladeInput:
+    dice: tuple[int, ...]   # each firing card's dice (CV with its own modifiers, DX-13.7)
+    line: str               # "own" or "enemy": the line the firers stand in
+    target_cv: int = 0      # the target position's CV modifier per card (DX-10.3)
+
+    def fire(self) -> FireInput:
+        return FireInput(tuple((max(0, n + self.target_cv), ENFILADE_F[self.line]) for n in self.dice))
+
+
+def resolve_enfilade(inputs: EnfiladeInput, dice: Dice) -> Result:
+    fire = resolve_fire(inputs.fire(), dice, f"Enfilade from the {inputs.line} line")
+    return Result("enfilade", {"inputs": inputs}, fire.rolls, fire.outcome, ("DX-13.2", *fire.rules), fire.summary)
+
+
+def enfilade_odds(inputs: EnfiladeInput) -> Dist:
+    return fire_odds(inputs.fire())
+
+
+def enfilade_inputs():
+    for line in ENFILADE_F:
+        for cards in ((1,), (3,), (2, 2), (4, 1)):
+            for modifier in (0, -1):
+                yield EnfiladeInput(cards, line, modifier)

@@ -1,0 +1,45 @@
+"""DX-13.3 flank attack (in the Movement step): reserve cards declared against a flank position each take a
+morale check at CV + code, +1 for cavalry, -1 for artillery, plus the attack rating of a reserve leader who
+goes with them (A10; only the cards it commands under DX-13.7). A natural 6 fails, a natural 1 passes
+(DX-6.0). Cards that pass are revealed, move in and fire at once; the others stay in the reserve, done for
+the turn. The number that pass is Poisson-binomial."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.dice import Dice
+from companion.engine import Result
+from companion.odds import Dist, dist
+
+from .fire_effect import poisson_binomial
+from .morale import pass_chance, passes
+from .rules import FLANK_MORALE
+
+
+@dataclass(frozen=True)
+class FlankInput:
+    morales: tuple[int, ...]   # each card's flank-attack morale (and the leader's with A10's check)
+
+
+def flank_morale(cv: int, code_modifier: int, arm: str, leader_attack: int = 0) -> int:
+    return cv + code_modifier + FLANK_MORALE[arm] + leader_attack
+
+
+def resolve_flank(inputs: FlankInput, dice: Dice, names: tuple[str, ...] = ()) -> Result:
+    names = names or tuple(f"card {i + 1}" for i in range(len(inputs.morales)))
+    faces = dice.roll(len(inputs.morales), 6, "Flank attack checks (DX-13.3)") if inputs.morales else ()
+    passed = tuple(passes(f, m) for f, m in zip(faces, inputs.morales))
+    parts = [f"{n} ({m}) rolled {f}, {'goes in' if ok else 'stays'}" for n, m, f, ok in
+             zip(names, inputs.morales, faces, passed)]
+    return Result("flank_attack", {"morales": inputs.morales}, tuple(dice.rolls[-1:]) if faces else (), sum(passed),
+                  ("DX-13.3", "DX-6.0"), "Flank attack: " + ("; ".join(parts) or "no cards"), {"passed": passed})
+
+
+def flank_odds(inputs: FlankInput) -> Dist:
+    return dist(poisson_binomial([pass_chance(m) for m in inputs.morales]))
+
+
+def flank_inputs():
+    yield FlankInput(())
+    for morales in ((4,), (4, 4, 3), (0, 7), (2, 5, 1), (3, 3, 3, 3)):
+        yield FlankInput(morales)

@@ -1,0 +1,311 @@
+"""The Dixie dashboard's view models, driven without a browser: the card editor (form and table), the battlefield
+as the table looks, and the view through the golden turns (taps on tiles and cards, the guide's forms, the odds
+shown beside each decision); melee and flank-attack advice; refusals that change nothing."""
+from __future__ import annotations
+
+import re
+from fractions import Fraction as F
+
+import pytest
+
+from apps.dixie import EXAMPLE_ROWS, CardEditor, DixieView, battlefield_html, clean_row
+from companion.dice import ScriptedDice
+from companion.session import GameSession
+from companion.store import Store
+from companion.ui.live import LiveSession
+from engines.dixie.board import across
+from engines.dixie.example import LABEL, example_cards
+from tests.engines.dixie.support import Table
+from tests.engines.dixie.test_advanced import flank_table
+from tests.engines.dixie.test_golden import DEPLOYMENT, SCRIPT
+from tests.engines.dixie.test_melee import V19, melee_table
+from tests.widgets import click
+
+pytestmark = pytest.mark.usefixtures("panel_extensions")
+
+
+def live_from(store: Store, table: Table) -> LiveSession:
+    """A session with the table's options and cards, its events replayed with the same dice."""
+    replay = table.replay
+    live = LiveSession(GameSession.new(store, "dixie", {"cards": [dict(c) for c in replay.setup["cards"]]},
+                                       replay.options))
+    for event in table.events:
+        faces = [f for roll in event.rolls for f in roll.faces]
+        assert live.act(event.action, ScriptedDice(faces)) is not None, live.error
+    return live
+
+
+@pytest.fixture
+def store(tmp_path) -> Store:
+    return Store(tmp_path)
+
+
+@pytest.fixture
+def live(store) -> LiveSession:
+    editor = CardEditor()
+    editor.set_rows(EXAMPLE_ROWS)
+    return LiveSession(GameSession.new(store, "dixie", editor.setup()))
+
+
+@pytest.fixture
+def view(live) -> DixieView:
+    return DixieView(live)
+
+
+def deployed(live: LiveSession) -> LiveSession:
+    for card, pos in DEPLOYMENT.items():
+        assert live.act({"type": "deploy", "card": card, "position": pos}, ScriptedDice([])), live.error
+    assert live.act({"type": "start_battle"}, ScriptedDice([])), live.error
+    return live
+
+
+def play(live: LiveSession, upto: int) -> None:
+    """The golden script's first `upto` steps after deployment."""
+    for kind, faces, params in SCRIPT[:upto]:
+        assert live.act({"type": kind, **params}, ScriptedDice(faces)), live.error
+
+
+def number(view: DixieView, label: str) -> str:
+    return dict(view.odds.main.numbers)[label]
+
+
+def perform(view: DixieView, faces=()) -> None:
+    panel = view.guide.panel
+    if faces:
+        for face in faces:
+            panel._dice.tap(face)
+        click(panel._dice._use)
+    else:
+        click(panel._button)
+    assert view.live.error == ""
+
+
+# --- card entry ------------------------------------------------------------------------------------------------
+
+@pytest.mark.rule("DX-1.0", "DX-2.0", "DX-2.2")
+def test_the_example_deck_is_labelled_and_checked():
+    """The fictional example deck loads into the table, is labelled as such in the note and the setup, and counts
+    CSA 24 / USA 30 with 18-card musters (DX-2.0, DX-2.2)."""
+    editor = CardEditor()
+    assert editor.note.severity == "info"
+    editor.set_rows(EXAMPLE_ROWS)
+    assert editor.is_example()
+    assert editor.setup() == {"cards": EXAMPLE_ROWS, "example": LABEL}
+    assert "CSA: 24 cards (muster 18, reinforcements 6); USA: 30 cards (muster 18, reinforcements 12)" \
+        in editor.note.object
+    assert LABEL in editor.note.object and "fictional" in LABEL.lower()
+    assert editor.rows() == [clean_row(r) for r in example_cards()]
+
+
+@pytest.mark.rule("DX-1.0", "DX-7.2", "DX-3.3")
+def test_the_quick_form_adds_a_card_with_its_defaults():
+    """The form presets the usual values (artillery long F2 / short F3, 3B); a card is checked before it is added;
+    the number moves on; a terrain card without its position code is refused and the table is unchanged."""
+    editor = CardEditor()
+    editor.fields["type"].value = "ART"
+    editor.fields["number"].value = 12
+    editor.fields["name"].value = "My battery"
+    click(find_add(editor))
+    assert editor.rows() == [{"number": 12, "side": "CSA", "type": "ART", "name": "My battery", "pile": "muster",
+                              "cv": 3, "morale": "B", "fp_long": 2, "fp_short": 3}]
+    assert editor.fields["number"].value == 13 and editor.fields["name"].value == ""
+    editor.fields["type"].value = "TER"
+    editor.fields["codes"].value = []
+    click(find_add(editor))
+    assert editor.form_error.visible and "DX-3.3" in editor.form_error.object
+    assert len(editor.rows()) == 1
+
+
+def find_add(editor: CardEditor):
+    return next(o for o in editor.form.select(lambda o: "add-card" in (getattr(o, "css_classes", None) or ())))
+
+
+@pytest.mark.rule("DX-2.1", "DX-6.0")
+def test_the_table_names_the_broken_rule():
+    """A card edited in the table is checked at once: an unknown morale letter needs its modifier (A18); a number
+    used twice in one battle deck breaks DX-2.1 for the basic game."""
+    editor = CardEditor()
+    rows = [dict(r) for r in EXAMPLE_ROWS]
+    rows[3]["morale"] = "D"
+    editor.set_rows(rows)
+    assert editor.note.severity == "error" and "DX-6.0" in editor.note.object and "modifier" in editor.note.object
+    rows[3]["morale"], rows[4]["number"] = "B", rows[3]["number"]
+    editor.set_rows(rows)
+    assert editor.note.severity == "warning" and "DX-2.1" in editor.note.object
+
+
+# --- the battlefield ------------------------------------------------------------------------------------------------
+
+def order(markup: str) -> list[str]:
+    return re.findall(r'data-pos="([^"]+)"', markup)
+
+
+@pytest.mark.rule("DX-8.0", "DX-3.1", "DX-7.3")
+def test_the_battlefield_is_the_table_seen_from_one_side(live):
+    """Two lines facing over the Middle Ground, each position straight across from the one it faces (own L faces
+    enemy R), the viewer's line and reserve below; the enemy's face-down cards are backs; hits and stack meters."""
+    deployed(live)
+    play(live, 3)                                   # the CSA battery's hit on USA-954 is placed
+    s = live.state
+    csa, usa = battlefield_html(s, "CSA"), battlefield_html(s, "USA")
+    assert order(csa) == ["reserve-USA", "USA-R", "USA-C", "USA-L", "CSA-L", "CSA-C", "CSA-R", "reserve-CSA"]
+    assert order(usa) == ["reserve-CSA", "CSA-R", "CSA-C", "CSA-L", "USA-L", "USA-C", "USA-R", "reserve-USA"]
+    top, bottom = order(csa)[1:4], order(csa)[4:7]
+    assert all(across(b) == t for t, b in zip(top, bottom))
+    # USA-954 took the hit and is face-up; the other USA units there are face-down: backs to the CSA
+    assert 'data-card="USA-954"' in csa and 'class="hit" title="1 hit(s)">1<' in csa
+    assert 'data-card="USA-955"' not in csa and 'data-card="USA-955"' in usa
+    assert csa.count('card back usa') == 6 + 1     # 6 face-down USA units on the field, the hidden USA reserve
+    assert "Example Brigade Alder" in csa and "Example Brigade Alder" not in usa
+    assert "CSA 3/3" in csa                          # CSA-L: 4 - 1 terrain (woods) = 3, and 3 units there
+
+
+# --- the view through the golden turns --------------------------------------------------------------------------
+
+@pytest.mark.rule("DX-3.2")
+def test_deploying_by_tapping_cards_and_a_tile(view):
+    """Tap the cards (ticked in the form), then a tile (the position), then deploy them all at once."""
+    assert view.guide.active.action == "deploy"
+    for card in ("CSA-904", "CSA-905", "CSA-915", "CSA-917"):
+        view.tap_card(card)
+    view.tap("CSA-L")
+    form = view.guide.active
+    assert form.inputs[1].value == ["CSA-904", "CSA-905", "CSA-915", "CSA-917"] and form.inputs[2].value == "CSA-L"
+    view.tap_card("USA-954")                           # a USA card: the form turns to the USA's reserve
+    assert form.inputs[0].value == "USA" and form.inputs[1].value == ["USA-954"]
+    view.tap("CSA-L")
+    assert form.inputs[0].value == "CSA" and form.inputs[1].value == []
+    for card in ("CSA-904", "CSA-905", "CSA-915", "CSA-917"):
+        view.tap_card(card)
+    click(next(o for o in form.card.select(lambda o: "deploy-all" in (getattr(o, "css_classes", None) or ()))))
+    assert [view.live.state.card(c).loc for c in ("CSA-904", "CSA-905", "CSA-915", "CSA-917")] == ["CSA-L"] * 4
+    assert len(view.live.session.events) == 4
+
+
+@pytest.mark.rule("DX-7.2", "DX-7.1", "DX-11.3", "DX-10.3")
+def test_the_fire_form_and_its_odds(view):
+    """CSA turn 1: the battery in CSA-L fires at USA-R across the Middle Ground; the orchard there takes 1 CV off
+    fire into it (example effect), so 2 dice at F2: P(at least 1 hit) = 1 - (4/6)^2 = 5/9; no leader in USA-R.
+    In USA-R stand Aster 4B (morale 4) and Bluebell 3B (morale 3): one hit goes on Aster (lost with 1/3), two are
+    levelled one each (lost: 1 - (4/6)(3/6) = 2/3), so a unit is lost with (4/9)(1/3) + (1/9)(2/3) = 2/9."""
+    deployed(view.live)
+    play(view.live, 1)
+    form = view.guide.active
+    assert form.action == "fire"
+    view.tap("USA-R")
+    assert form.build() == {"type": "fire", "firers": ["CSA-915"], "target": "USA-R"}
+    assert view.odds.main.title.startswith("Fire CSA-L -> USA-R (long")
+    assert number(view, "P(at least 1 hit)") == "55.6% (5/9)"
+    assert number(view, "P(at least 2 hits)") == "11.1% (1/9)"
+    assert number(view, "P(an enemy unit routed or destroyed by its next morale step)") == "22.2% (2/9)"
+    assert "P(the enemy leader there dies)" not in dict(view.odds.main.numbers)
+    assert view.odds.second.visible and view.odds.main.figure is not None
+    perform(view, (1, 6))
+    assert view.guide.active.action == "allocate_hits"
+    perform(view)
+    assert view.live.state.card("USA-954").hits == 1
+
+
+@pytest.mark.rule("DX-8.1", "DX-8.0")
+def test_moving_by_tapping_a_card_then_a_tile(view):
+    """The movement step: tap a card (chosen), tap the tile across the Middle Ground (where it goes): an advance."""
+    deployed(view.live)
+    play(view.live, 4)
+    form = view.guide.active
+    assert form.action == "move"
+    view.tap_card("CSA-908")
+    view.tap("USA-L")
+    assert form.build() == {"type": "move", "card": "CSA-908", "to": "USA-L"}
+    view.tap("USA-C")                                   # not a move of CSA-908: nothing changes
+    assert form.build()["to"] == "USA-L"
+    perform(view)
+    assert view.live.state.card("CSA-908").loc == "USA-L"
+    assert "advances from CSA-R to USA-L" in view.live.last
+
+
+@pytest.mark.rule("DX-6.0")
+def test_the_morale_step_odds(view):
+    """USA turn 2: Aster (4B, 1 hit, no leader, the orchard changes no morale) routs with 1 - 4/6 = 1/3."""
+    deployed(view.live)
+    play(view.live, 8)
+    assert view.guide.active.action == "check_morale"
+    assert number(view, "P(Example Brigade Aster (fictional) lost)") == "33.3% (1/3)"
+    perform(view, (4,))
+    assert view.live.state.card("USA-954").hits == 0
+
+
+@pytest.mark.rule("DX-7.2", "DX-5.0")
+def test_a_refused_action_changes_nothing(view):
+    """A move that breaks a rule is blocked in the form with the rule named; forced through, it changes nothing."""
+    deployed(view.live)
+    play(view.live, 4)
+    form = view.guide.active
+    form.inputs[0].value = "CSA-904"
+    form.inputs[1].param.update(options=["CSA-C"], value="CSA-C")     # sideways: not a move of the rules
+    view.guide.panel.refresh()
+    assert "DX-8.0" in view.guide.panel.blocked
+    before = view.live.state.to_dict()
+    view.guide.panel.perform(ScriptedDice([]))
+    assert "DX-8.0" in view.live.error and view.live.state.to_dict() == before
+
+
+@pytest.mark.rule("DX-9.0")
+def test_reinforcements_named_or_drawn_by_dice(view):
+    deployed(view.live)
+    play(view.live, 7)
+    form = view.guide.active
+    assert form.action == "reinforce" and form.build() == {"type": "reinforce"}
+    assert [r.sides for r in view.live.needed(form.build())] == [6]     # one of the 6 CSA reinforcements
+    form.inputs[0].value = True
+    form.inputs[1].value = ["CSA-919"]
+    assert form.build() == {"type": "reinforce", "cards": ["CSA-919"]}
+    perform(view)
+    assert view.live.state.card("CSA-919").loc == "reserve"
+
+
+@pytest.mark.rule("DX-4.0")
+def test_the_victory_monitor(view):
+    deployed(view.live)
+    play(view.live, 7)
+    """DX-4.0: CSA-908 advanced into USA-L, but USA units are still there: it is not occupied."""
+    text = view.victory.object
+    assert "CSA occupies 0 of the 2 USA positions it needs" in text and LABEL in text
+
+
+# --- melee and flank attack ------------------------------------------------------------------------------------------
+
+@pytest.mark.rule("DX-13.1")
+def test_melee_advice_beside_the_declaration(store):
+    """Vector 19: USA 2CV B against CSA 1CV C in USA-R: after round 1 USA alone 4/9, both gone 2/9, CSA alone 1/9,
+    both remain 2/9; the view shows it with the best choices after it."""
+    live = live_from(store, melee_table(V19))
+    view = DixieView(live)
+    form = view.guide.active
+    assert form.action == "declare_melee" and form.build() == {"type": "declare_melee", "position": "USA-R"}
+    assert view.position_value.visible
+    first = dict((row[0], row[1]) for row in view.odds.main.figure.data.itertuples(index=False))
+    assert first == {"initiator alone": float(F(4, 9)), "opponent alone": float(F(1, 9)), "both": float(F(2, 9)),
+                     "neither": float(F(2, 9))}
+    assert "P(you hold the position at the end)" in dict(view.odds.main.numbers)
+    perform(view)
+    assert view.guide.active.action == "melee_round"
+
+
+@pytest.mark.rule("DX-13.3")
+def test_flank_attack_odds_beside_the_choice(store):
+    """Vector 15: INF 3B, CAV 2B, ART 3B with an attack-1 leader: 0-3 cards make it with 1/18, 5/18, 4/9, 2/9."""
+    live = live_from(store, flank_table())
+    view = DixieView(live)
+    view.guide.choose("flank_attack")
+    form = view.guide.active
+    assert form.action == "flank_attack"
+    for card in ("CSA-2", "CSA-3", "CSA-4"):
+        view.tap_card(card)
+    view.tap("USA-R")
+    form.inputs[2].value = "CSA-5"
+    assert form.build() == {"type": "flank_attack", "cards": ["CSA-2", "CSA-3", "CSA-4"], "position": "USA-R",
+                            "leader": "CSA-5"}
+    bars = view.odds.main.figure.data
+    exactly = {int(r[0]): r[2] for r in bars.itertuples(index=False) if r[1] == "exactly k"}
+    assert exactly == {k: float(p) for k, p in {0: F(1, 18), 1: F(5, 18), 2: F(4, 9), 3: F(2, 9)}.items()}
+    assert number(view, "P(at least one makes it)") == "94.4% (17/18)"

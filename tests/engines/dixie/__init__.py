@@ -1,0 +1,1 @@
+"""Tests of the Dixie: Gettysburg engine (digest: rules/dixie.md, prefix DX)."""
