@@ -51,6 +51,11 @@ class Step:
     results: tuple[Result, ...] = ()
 
 
+def no_inputs() -> list[None]:
+    """The inputs of a procedure that takes none."""
+    return [None]
+
+
 @dataclass(frozen=True)
 class Procedure:
     """A random procedure: `resolve(inputs, dice) -> Result` and its twin `odds(inputs) -> Dist`.

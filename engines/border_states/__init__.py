@@ -3,7 +3,7 @@ states of 1862, and a push-your-luck dice combat where the largest set of equal 
 
 Digest: ../shared/rules/border_states.md (prefix BS); the Japanese source text wins any disagreement.
 """
-from companion.engine import Engine, Procedure
+from companion.engine import Engine, Procedure, no_inputs
 
 from . import battle, manoeuvre, round  # noqa: F401 (each registers its actions)
 from .example import example_setup
@@ -17,13 +17,9 @@ from .state import new_state, state_from_dict
 from .throw import resolve_throw, throw_inputs, throw_odds
 
 
-def _none():
-    return [None]
-
-
 PROCEDURES = (
     Procedure("initiative", resolve_initiative, initiative_odds, initiative_inputs, ("BS-INIT", "BS-VAR.2")),
-    Procedure("retreat", resolve_retreat, retreat_odds, _none, ("BS-RET",)),
+    Procedure("retreat", resolve_retreat, retreat_odds, no_inputs, ("BS-RET",)),
     Procedure("recruit", resolve_recruit, recruit_odds, recruit_inputs, ("BS-REC",)),
     Procedure("throw", resolve_throw, throw_odds, throw_inputs, ("BS-CMB",)),
 )

@@ -3,7 +3,7 @@
 Solitaire (the human Union against the CSA action table) or two players; every roll is one d6.
 Digest: ../shared/rules/bull_run.md (prefix BR); the source text wins any disagreement.
 """
-from companion.engine import Engine, Procedure
+from companion.engine import Engine, Procedure, no_inputs
 
 from .actions import actions as ACTIONS
 from .combat import (
@@ -27,19 +27,15 @@ from .solitaire import action_inputs, action_odds, resolve_action
 from .state import new_state, state_from_dict
 
 
-def _none():
-    return [None]
-
-
 PROCEDURES = (
-    Procedure("initiative", resolve_initiative, initiative_odds, _none, ("BR-6.0",)),
-    Procedure("beauregard_crossing", resolve_crossing, crossing_odds, _none, ("BR-8.3",)),
+    Procedure("initiative", resolve_initiative, initiative_odds, no_inputs, ("BR-6.0",)),
+    Procedure("beauregard_crossing", resolve_crossing, crossing_odds, no_inputs, ("BR-8.3",)),
     Procedure("flank_awareness", resolve_awareness, awareness_odds, awareness_inputs, ("BR-8.4a",)),
-    Procedure("farm_ford", resolve_farm_ford, farm_ford_odds, _none, ("BR-8.4b",)),
+    Procedure("farm_ford", resolve_farm_ford, farm_ford_odds, no_inputs, ("BR-8.4b",)),
     Procedure("csa_action", resolve_action, action_odds, action_inputs, ("BR-9.0",)),
     Procedure("hesitation", resolve_hesitation, hesitation_odds, hesitation_inputs, ("BR-10.2",)),
     Procedure("fire", resolve_fire, fire_odds, fire_inputs, ("BR-10.4", "BR-10.5")),
-    Procedure("retreat_check", resolve_retreat_check, retreat_check_odds, _none, ("BR-11.1",)),
+    Procedure("retreat_check", resolve_retreat_check, retreat_check_odds, no_inputs, ("BR-11.1",)),
     Procedure("combat", resolve_combat, combat_odds, combat_inputs, ("BR-10.1", "BR-11.1")),
     Procedure("attack_sequence", resolve_attack_sequence, attack_sequence_odds, sequence_inputs,
               ("BR-10.1", "BR-11.1")),
