@@ -3,15 +3,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from companion.dice import ScriptedDice
-from companion.engine import RuleError, Step, dice_needed, resolve_options
-from companion.events import Event, Replay
+from companion.engine import Step, dice_needed
 from engines.bull_run import ENGINE
 from engines.bull_run.actions import due_checks
 from engines.bull_run.guide import CHECK_ACTIONS
-from engines.bull_run.state import COMBAT, MOVEMENT, GameState, Unit
+from engines.bull_run.state import COMBAT, MOVEMENT, Unit
+from tests.engines.table import ReplayedTable
 
 
 def row(name: str, side: str, entry_hex: str, entry_turn: int, max_sp: int, grey: bool = False) -> dict:
@@ -38,44 +35,19 @@ ROSTER = (
 QUIET = {"farm_ford": 1, "awareness": 1, "csa_action": 1}
 
 
-class Table:
+class Table(ReplayedTable):
     """A game session replayed from its event log, with the dice of every action scripted."""
 
-    def __init__(self, roster=ROSTER, **options: Any):
-        self.replay = Replay(ENGINE, resolve_options(ENGINE.options, options), {"roster": [dict(r) for r in roster]})
+    engine = ENGINE
 
-    @property
-    def state(self) -> GameState:
-        return self.replay.state
+    def __init__(self, roster=ROSTER, **options: Any):
+        super().__init__({"roster": [dict(r) for r in roster]}, **options)
 
     def unit(self, name: str) -> Unit:
         return self.state.unit(name)
 
     def sp(self, *names: str) -> tuple[int, ...]:
         return tuple(self.unit(n).sp for n in names)
-
-    def do(self, kind: str, *faces: int, **params: Any) -> Step:
-        """Perform one action with exactly these dice and log it; returns what the engine did."""
-        action = {"type": kind, **params}
-        step = self.replay.step(action, ScriptedDice(faces))
-        event = self.replay.action_event(action, ScriptedDice(faces))
-        self.replay.add(event)
-        return step
-
-    def refuse(self, rule: str, kind: str, *faces: int, **params: Any) -> RuleError:
-        """The action is illegal under `rule` and changes nothing."""
-        before = self.state.to_dict()
-        count = len(self.replay.events)
-        with pytest.raises(RuleError) as caught:
-            self.do(kind, *faces, **params)
-        assert caught.value.rule == rule, caught.value
-        assert self.state.to_dict() == before
-        assert len(self.replay.events) == count
-        return caught.value
-
-    @property
-    def events(self) -> list[Event]:
-        return self.replay.events
 
     def start_turn(self, initiative: int) -> None:
         """BR-6.0 and BR-7.0: roll the initiative (1-3 Union, 4-6 CSA) and place the reinforcements."""

@@ -3,13 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from companion.dice import ScriptedDice
-from companion.engine import RuleError, Step, resolve_options
-from companion.events import Event, Replay
 from engines.dixie import ENGINE
-from engines.dixie.state import Card, GameState
+from engines.dixie.state import Card
+from tests.engines.table import ReplayedTable
 
 
 def unit(number: int, side: str, kind: str = "INF", cv: int = 3, morale: str = "B", pile: str = "muster",
@@ -43,42 +39,18 @@ def card_id(side: str, number: int) -> str:
     return f"{side}-{number}"
 
 
-class Table:
+class Table(ReplayedTable):
     """A game session replayed from its event log, with the dice of every action scripted. Small decks are
     played as custom decks (DX-13.9) unless `custom_decks=False` is given."""
 
+    engine = ENGINE
+
     def __init__(self, cards, **options: Any):
         options.setdefault("custom_decks", True)
-        self.replay = Replay(ENGINE, resolve_options(ENGINE.options, options), {"cards": [dict(c) for c in cards]})
-
-    @property
-    def state(self) -> GameState:
-        return self.replay.state
+        super().__init__({"cards": [dict(c) for c in cards]}, **options)
 
     def card(self, card: str) -> Card:
         return self.state.card(card)
-
-    def do(self, kind: str, *faces: int, **params: Any) -> Step:
-        """Perform one action with exactly these dice and log it; returns what the engine did."""
-        action = {"type": kind, **params}
-        step = self.replay.step(action, ScriptedDice(faces))
-        self.replay.add(self.replay.action_event(action, ScriptedDice(faces)))
-        return step
-
-    def refuse(self, rule: str, kind: str, *faces: int, **params: Any) -> RuleError:
-        """The action is illegal under `rule` and changes nothing."""
-        before = self.state.to_dict()
-        count = len(self.replay.events)
-        with pytest.raises(RuleError) as caught:
-            self.do(kind, *faces, **params)
-        assert caught.value.rule == rule, caught.value
-        assert self.state.to_dict() == before
-        assert len(self.replay.events) == count
-        return caught.value
-
-    @property
-    def events(self) -> list[Event]:
-        return self.replay.events
 
     def deploy(self, placements: dict[str, str]) -> None:
         """card id -> position, then the battle starts (DX-3.2)."""

@@ -8,15 +8,11 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-import pytest
-
-from companion.dice import ScriptedDice
-from companion.engine import RuleError, Step, resolve_options
-from companion.events import Event, Replay
 from engines.house_divided import ENGINE
 from engines.house_divided.basic import STRENGTH_KEYS
 from engines.house_divided.example import example_setup
-from engines.house_divided.state import GameState, Unit
+from engines.house_divided.state import Unit
+from tests.engines.table import ReplayedTable
 
 # Invented test numbers: strength = 1 + grade index, one less reduced; cavalry as infantry.
 TEST_STRENGTH = {k: {"militia": 2, "veteran": 3, "crack": 4}[k.split("/")[1]] - (k.endswith("reduced"))
@@ -48,40 +44,16 @@ def setup(**changes: Any) -> dict:
     return data
 
 
-class Table:
+class Table(ReplayedTable):
     """A game session replayed from its event log, with the dice of every action scripted."""
 
-    def __init__(self, data: dict | None = None, **options: Any):
-        self.replay = Replay(ENGINE, resolve_options(ENGINE.options, options), data or setup())
+    engine = ENGINE
 
-    @property
-    def state(self) -> GameState:
-        return self.replay.state
+    def __init__(self, data: dict | None = None, **options: Any):
+        super().__init__(data or setup(), **options)
 
     def unit(self, name: str) -> Unit:
         return self.state.unit(name)
-
-    def do(self, kind: str, *faces: int, **params: Any) -> Step:
-        """Perform one action with exactly these dice and log it; returns what the engine did."""
-        action = {"type": kind, **params}
-        step = self.replay.step(action, ScriptedDice(faces))
-        self.replay.add(self.replay.action_event(action, ScriptedDice(faces)))
-        return step
-
-    def refuse(self, rule: str, kind: str, *faces: int, **params: Any) -> RuleError:
-        """The action is illegal under `rule` and changes nothing."""
-        before = self.state.to_dict()
-        count = len(self.replay.events)
-        with pytest.raises(RuleError) as caught:
-            self.do(kind, *faces, **params)
-        assert caught.value.rule == rule, caught.value
-        assert self.state.to_dict() == before
-        assert len(self.replay.events) == count
-        return caught.value
-
-    @property
-    def events(self) -> list[Event]:
-        return self.replay.events
 
     def to_movement(self, die: int = 3, *losses: str) -> None:
         """Supply (with the named units lost to it), then the march roll (or 2 marches with S2 off)."""
