@@ -17,7 +17,7 @@ import engines
 from companion import plots
 from companion.engine import RuleError
 from companion.odds import fractions, mean
-from companion.ui.controls import OddsPanel, odds_text, switch, two_columns
+from companion.ui.controls import OddsPanel, lazy_tabs, odds_text, switch, two_columns
 from companion.ui.guide import PhaseGuide, StepForm
 from companion.ui.live import LiveSession
 from companion.ui.log import EventLog
@@ -31,7 +31,7 @@ from engines.border_states.guide import due_now, phase_title
 from engines.border_states.initiative import initiative_win
 from engines.border_states.recruitment import recruits_odds
 from engines.border_states.round import recruit_places
-from engines.border_states.rules import C, RETREAT, SIDE_NAME, SIDES, U
+from engines.border_states.rules import RETREAT, SIDE_NAME, SIDES, C, U
 from engines.border_states.state import GameState
 from engines.border_states.tray import FACES, Keep
 
@@ -204,11 +204,11 @@ class BorderStatesView(pn.viewable.Viewer):
         live.param.watch(lambda _: self.render(), "version")
         self.guide = PhaseGuide(live, due_now, self._form, self.odds.clear, phase_title)
         self.strength = pn.pane.HoloViews(sizing_mode="stretch_width", min_height=300)
-        self.tabs = pmui.Tabs(
-            ("Play", pmui.Column(self.phase, self.tray, self.guide, sizing_mode="stretch_width")),
-            ("Board", pmui.Column(self.board, sizing_mode="stretch_width")),
-            ("Odds & tables", pmui.Column(self._strength_panel(), sizing_mode="stretch_width")),
-            sizing_mode="stretch_width", css_classes=["game-tabs"], dynamic=True)
+        self.tabs = lazy_tabs({
+            "Play": [self.phase, self.tray, self.guide],
+            "Board": [self.board],
+            "Odds & tables": [self._strength_panel()],
+        })
         self.render()
 
     def render(self) -> None:

@@ -15,7 +15,15 @@ import engines
 from companion import plots
 from companion.engine import RuleError
 from companion.odds import group, mean, named
-from companion.ui.controls import ActionPanel, OddsPanel, odds_text, picker, switch, two_columns
+from companion.ui.controls import (
+    ActionPanel,
+    OddsPanel,
+    lazy_tabs,
+    odds_text,
+    picker,
+    switch,
+    two_columns,
+)
 from companion.ui.guide import PhaseGuide, StepForm
 from companion.ui.live import LiveSession
 from companion.ui.log import EventLog
@@ -23,7 +31,12 @@ from companion.ui.shell import app_page
 from companion.ui.theme import TOUCH, extension
 from engines.bull_run import actions as act
 from engines.bull_run import outlook, solitaire
-from engines.bull_run.combat import attack_sequence_odds, best_attack_order, combat_odds, summarize
+from engines.bull_run.combat import (
+    attack_sequence_odds,
+    best_attack_order,
+    combat_odds,
+    summarize,
+)
 from engines.bull_run.example import EXAMPLE_ROSTER, LABEL
 from engines.bull_run.fire import expected_hits_grid
 from engines.bull_run.flank import AwarenessInput, awareness_odds
@@ -214,13 +227,12 @@ class BullRunView(pn.viewable.Viewer):
         heat = plots.heatmap(expected_hits_grid(live.state.options["over_12"]),
                              "Expected hits by SP column and modifier (BR-10.4, BR-10.5)", "SP column", "modifier",
                              "expected hits")
-        self.tabs = pmui.Tabs(
-            ("Play", pmui.Column(self.phase, self.order, self.guide, sizing_mode="stretch_width")),
-            ("Units", pmui.Column(self.units, self._correction_panel(), sizing_mode="stretch_width")),
-            ("Odds & tables", pmui.Column(pn.pane.HoloViews(heat, sizing_mode="stretch_width", min_height=320),
-                                          self.outlook, self.initiative, self._planner(),
-                                          sizing_mode="stretch_width")),
-            sizing_mode="stretch_width", css_classes=["game-tabs"], dynamic=True)
+        self.tabs = lazy_tabs({
+            "Play": [self.phase, self.order, self.guide],
+            "Units": [self.units, self._correction_panel()],
+            "Odds & tables": [pn.pane.HoloViews(heat, sizing_mode="stretch_width", min_height=320), self.outlook,
+                              self.initiative, self._planner()],
+        })
         self.render()
 
     # --- rendering ---------------------------------------------------------------------------------

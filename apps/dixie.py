@@ -25,6 +25,7 @@ from companion.odds import fractions, group, mean, p_at_least
 from companion.ui.controls import (
     ActionPanel,
     OddsPanel,
+    lazy_tabs,
     odds_text,
     picker,
     switch,
@@ -507,11 +508,11 @@ class DixieView(pn.viewable.Viewer):
         self.guide = PhaseGuide(live, due_now, self._form, self.odds.clear, phase_title)
         self.position_value.param.watch(lambda _: self._reshow(), "value")
         self.cards = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[PANE_CSS], css_classes=["card-list"])
-        self.tabs = pmui.Tabs(
-            ("Play", pmui.Column(self.phase, self.guide, self.position_value, sizing_mode="stretch_width")),
-            ("Cards", pmui.Column(self.cards, self._special_panel(), sizing_mode="stretch_width")),
-            ("Odds & tables", self._tables()),
-            sizing_mode="stretch_width", css_classes=["game-tabs"], dynamic=True)
+        self.tabs = lazy_tabs({
+            "Play": [self.phase, self.guide, self.position_value],
+            "Cards": [self.cards, self._special_panel()],
+            "Odds & tables": [self._tables()],
+        })
         self.render()
 
     @property

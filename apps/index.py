@@ -7,7 +7,6 @@ import panel as pn
 import panel_material_ui as pmui
 
 import engines
-from companion.cli import app_paths
 from companion.store import Store
 from companion.ui.theme import extension, page
 
@@ -17,10 +16,6 @@ INTRO = ("Keep your own cards, maps, counters and dice. The companion tracks the
 
 
 def game_card(slug: str, title: str, line: str, sessions: list[dict]) -> pmui.Card:
-    if f"/{slug}" not in app_paths():
-        body = [pmui.Typography(f"{line}. In preparation.", variant="body2")]
-        return pmui.Card(*body, title=title, collapsible=False, sizing_mode="stretch_width",
-                         css_classes=["game", f"game-{slug}", "unavailable"])
     engine = engines.get(slug)
     links = "".join(
         f'<li><a href="/{slug}?session={s["id"]}">{html.escape(s["title"])}</a> '

@@ -8,6 +8,7 @@ from pathlib import Path
 import panel
 import pytest
 
+import engines
 from companion.cli import LOGIN_TEMPLATE, app_paths, is_loopback, main
 from companion.store import DATA_DIR_ENV
 
@@ -78,7 +79,8 @@ def test_the_data_dir_is_created_and_exported(served, tmp_path):
 
 
 def test_app_paths_map_the_landing_page_and_each_engine():
-    assert app_paths() == {"/": str(ROOT / "apps" / "index.py"), "/bull_run": str(ROOT / "apps" / "bull_run.py")}
+    assert app_paths() == {"/": str(ROOT / "apps" / "index.py"),
+                           **{f"/{slug}": str(ROOT / "apps" / f"{slug}.py") for slug in engines.GAMES}}
 
 
 @pytest.mark.parametrize("address, loopback", [

@@ -55,11 +55,8 @@ def test_a_game_with_an_engine_and_no_saved_session_says_so(store):
     assert saved.object == "<p>No saved games yet.</p>"
 
 
-@pytest.mark.parametrize("slug", [slug for slug, _, _ in engines.CATALOGUE if f"/{slug}" not in app_paths()])
-def test_games_without_an_engine_are_in_preparation(store, slug):
-    store.create(slug, "A record from elsewhere", {}, {})
-    card = cards(landing())[slug]
-    assert "unavailable" in card.css_classes
-    [text] = card.objects
-    assert text.object.endswith(". In preparation.")
-    assert card.select(pmui.Button) == [] and card.select(pn.pane.HTML) == []
+@pytest.mark.parametrize("slug", [slug for slug, _, _ in engines.CATALOGUE])
+def test_every_game_has_a_served_page_and_a_card_that_opens_it(store, slug):
+    assert app_paths()[f"/{slug}"].endswith(f"apps/{slug}.py")
+    [play] = cards(landing())[slug].select(pmui.Button)
+    assert play.href == f"/{slug}"

@@ -1,0 +1,496 @@
+"""The House Divided dashboard driven without a browser: the setup editor (the players' map as tables or a
+file, the labelled EXAMPLE), and the game view: the track, control set by tapping, the supply check, the march
+roll, a two-day battle through the guide's dice entry, the basic-rules form, border states, intervention,
+the odds tables, undo and reopening.
+
+Expected numbers come from the digest (its tables and test vectors) or are worked out here by hand."""
+from __future__ import annotations
+
+import copy
+import html
+import json
+from fractions import Fraction as F
+
+import pytest
+from bokeh.events import Tap
+from bokeh.models import Plot
+
+from apps.house_divided import (
+    CSA,
+    USA,
+    HouseDividedView,
+    OutlookPanel,
+    SetupEditor,
+    border_html,
+    command_table_html,
+    fi_html,
+    map_figure,
+    unit_odds_html,
+)
+from companion.engine import resolve_options
+from companion.plots import EXACTLY
+from companion.session import GameSession
+from companion.store import Store
+from companion.ui.controls import UndoBar
+from companion.ui.live import LiveSession
+from companion.ui.options import OptionsForm
+from engines.house_divided import ENGINE
+from engines.house_divided.basic import STRENGTH_KEYS
+from engines.house_divided.example import LABEL, example_setup
+from tests.engines.house_divided.support import designated_setup
+from tests.widgets import click, find
+
+pytestmark = pytest.mark.usefixtures("panel_extensions")
+
+# Invented basic-rules numbers for these tests only (the source has none): militia 2, veteran 3, crack 4, one
+# less reduced.
+STRENGTH = {k: {"militia": 2, "veteran": 3, "crack": 4}[k.split("/")[1]] - k.endswith("reduced") for k in STRENGTH_KEYS}
+YAML_MAP = """
+boxes:
+  - {id: N1, name: North One, alignment: USA, rp: 2, port: true, x: 0, y: 0}
+  - {id: S1, name: South One, alignment: CSA, rp: 1, x: 1, y: 0}
+lines:
+  - {from: N1, to: S1, type: rail}
+"""
+
+
+@pytest.fixture
+def store(tmp_path) -> Store:
+    return Store(tmp_path)
+
+
+def open_view(store: Store, setup: dict | None = None, **options) -> HouseDividedView:
+    session = GameSession.new(store, "house_divided", setup or example_setup(), options)
+    return HouseDividedView(LiveSession(session))
+
+
+@pytest.fixture
+def view(store) -> HouseDividedView:
+    return open_view(store)
+
+
+def perform(view: HouseDividedView, faces: tuple[int, ...] = ()) -> None:
+    """The guide's action as tapped: the faces on its dice entry and "use", or its button."""
+    panel = view.guide.panel
+    assert not panel.blocked, panel.blocked
+    if faces:
+        assert panel._dice.visible and not panel._button.visible
+        for face in faces:
+            panel._dice.tap(face)
+        click(panel._dice._use)
+    else:
+        assert panel._button.visible and not panel._dice.visible
+        click(panel._button)
+    assert view.live.error == ""
+
+
+def due(view: HouseDividedView) -> str:
+    return view.guide.active.action
+
+
+def form(view: HouseDividedView, css: str):
+    return find(view.guide.active.card, css)
+
+
+def numbers(view: HouseDividedView) -> dict[str, str]:
+    return dict(view.odds.main.numbers)
+
+
+def last(view: HouseDividedView) -> str:
+    return view.live.session.events[-1].summary
+
+
+def drawn_map(panel) -> Plot:
+    """The map's Bokeh figure, drawn as the page draws it (with its tap listener)."""
+    [figure] = panel.figure.get_root().select({"type": Plot})
+    return figure
+
+
+def exact_bars(figure) -> dict[str, str]:
+    """A hits_bars figure's exact P(exactly k), as the hover shows it."""
+    return {row[0]: row[3] for row in figure.data.itertuples(index=False) if row[1] == EXACTLY}
+
+
+def to_battle(view: HouseDividedView) -> None:
+    """Union turn 1 of the example: supply, 3 marches (a 4 in 1861), the battle at P, day 1's command."""
+    perform(view)                                   # supply check: nothing out of supply
+    perform(view)                                   # end the start segment
+    perform(view, (4,))
+    perform(view)                                   # end movement
+    assert form(view, "battle-box").value == "P"    # the one box where both sides stand
+    perform(view)
+    perform(view, (3, 2))                           # 1861: Union 2, CSA 3
+
+
+# --- the setup editor -----------------------------------------------------------------------------------
+
+@pytest.mark.rule("HD-8")
+def test_an_empty_editor_asks_for_the_map():
+    editor = SetupEditor()
+    assert editor.map_note.severity == "info" and editor.map_note.object.startswith("Enter your map's boxes")
+
+
+@pytest.mark.rule("HD-8")
+def test_the_example_is_labelled_and_starts_the_engines_example():
+    editor = SetupEditor()
+    click(find(editor, "load-example"))
+    assert editor.is_example()
+    assert editor.map_note.severity == "warning" and editor.map_note.object.startswith(LABEL)
+    assert "11 boxes, 10 lines: the map is valid" in editor.map_note.object
+    assert editor.note.severity == "success"
+    setup = editor.setup()
+    assert setup["label"] == LABEL and setup["map"]["label"] == LABEL
+    assert ENGINE.start(None, setup).to_dict() == ENGINE.start(None, example_setup()).to_dict()
+
+
+@pytest.mark.rule("HD-8")
+def test_an_edited_example_is_no_longer_labelled():
+    editor = SetupEditor()
+    editor.load_example()
+    click(find(editor, "add-box"))
+    table = editor.boxes.value.copy()
+    table.loc[len(table) - 1, ["id", "name"]] = ["Z", "Zed"]
+    editor.boxes.value = table
+    assert not editor.is_example()
+    assert "label" not in editor.setup() and "label" not in editor.setup()["map"]
+    assert "Box 'Z' has no line to any other box" in editor.map_note.object
+
+
+@pytest.mark.rule("HD-8")
+def test_a_yaml_file_fills_the_tables():
+    editor = SetupEditor()
+    editor.read_file(YAML_MAP.encode(), "my_map.yaml")
+    assert editor.map_data() == {
+        "boxes": [{"id": "N1", "name": "North One", "alignment": "USA", "rp": 2, "port": True,
+                   "fort": False, "x": 0, "y": 0},
+                  {"id": "S1", "name": "South One", "alignment": "CSA", "rp": 1, "port": False,
+                   "fort": False, "x": 1, "y": 0}],
+        "lines": [{"from": "N1", "to": "S1", "type": "rail"}]}
+    assert "2 boxes, 1 lines: the map is valid" in editor.map_note.object
+    assert "No box for: washington, richmond" in editor.map_note.object  # a warning, not a refusal
+
+
+@pytest.mark.rule("HD-8")
+@pytest.mark.parametrize("change, message", [
+    (lambda m: m["lines"].append({"from": "A", "to": "Q", "type": "rail"}),
+     "Line 11 (A–Q rail) is dangling: there is no box 'Q'"),
+    (lambda m: m["boxes"].append(dict(m["boxes"][0])), "Box 'R1' is listed twice: box ids must be unique"),
+    (lambda m: m["boxes"][0].update(rp=-1), "Box 'R1': 'rp' (recruitment points) must be 0 or more, not -1"),
+    (lambda m: m["lines"][0].update(type="canal"), "'type' must be one of rail, river, road, not 'canal'"),
+], ids=["dangling line", "duplicate box", "bad rp", "bad line type"])
+def test_a_bad_map_file_is_refused_with_its_reason_and_the_tables_kept(change, message):
+    editor = SetupEditor()
+    editor.load_example()
+    data = copy.deepcopy(example_setup()["map"])
+    change(data)
+    editor.paste.value = json.dumps(data)
+    click(find(editor, "read-map"))
+    assert editor.map_note.severity == "error"
+    assert message in editor.map_note.object and editor.map_note.object.startswith("The map file is refused")
+    assert editor.is_example()
+
+
+def test_unreadable_text_is_refused():
+    editor = SetupEditor()
+    editor.read_text("{boxes: [")
+    assert editor.map_note.severity == "error" and "not valid JSON" in editor.map_note.object
+
+
+@pytest.mark.rule("HD-2")
+def test_a_unit_on_a_box_the_map_lacks_is_named_before_the_start():
+    editor = SetupEditor()
+    editor.load_example()
+    table = editor.units.value.copy()
+    table.loc[0, "box"] = "nowhere"
+    editor.units.value = table
+    assert editor.note.severity == "error" and "There is no box 'nowhere' on the map" in editor.note.object
+
+
+def test_the_new_session_form_offers_every_option_with_the_digests_default():
+    """Section 7's Opt items and the eleven on/off rules (S1-S10, S7 twice) come from the engine's options."""
+    values = OptionsForm(ENGINE.options).values()
+    assert values == resolve_options(ENGINE.options, None)
+    assert {"supply", "command", "containment", "coastal_defence", "washington", "battle_command", "morale",
+            "desertion", "leaders", "border_states", "intervention", "carry", "foraging", "fi_trigger"} <= set(values)
+
+
+# --- the game view ------------------------------------------------------------------------------------------
+
+@pytest.mark.rule("HD-2")
+def test_the_track_shows_turn_year_and_both_sides_mm(view):
+    track = view.track.object
+    assert html.escape(LABEL) in track
+    assert '<div class="now">1</div><div>2</div>' in track and '<div class="now">1861</div>' in track
+    assert "Union MM <b>34</b>" in track and "CSA MM <b>29</b>" in track and "<span>gap</span><span>5</span>" in track
+    assert "basic fire unconfigured (HD-4.10)" in track
+
+
+@pytest.mark.rule("HD-8")
+def test_control_is_set_by_tapping_a_box_button_or_the_graph(view):
+    live, panel = view.live, view.map
+    panel.brush.value = CSA
+    click(find(panel, "box-U1"))
+    assert live.state.controller("U1") == CSA and last(view) == "Turn 1 (1861), Union: U1 now held by CSA"
+    assert find(panel, "box-U1").label == "U1 · CSA"
+    panel.brush.value = USA
+    figure = drawn_map(panel)
+    figure._trigger_event(Tap(figure, x=-2.95, y=0.05))  # U1 is drawn at (-3, 0), its x,y in the example map
+    assert live.state.controller("U1") == USA
+    count = len(live.session.events)
+    figure._trigger_event(Tap(figure, x=10.0, y=10.0))   # far from every box: nothing happens
+    assert len(live.session.events) == count
+    panel.brush.value = "look"
+    click(find(panel, "box-P"))
+    assert len(live.session.events) == count and panel.selected == "P"
+    assert "Example P (CSA port taken by landing)" in panel.details.object and "contained (HD-5.4)" in \
+        panel.details.object
+
+
+def test_a_refused_tap_names_the_rule_and_changes_nothing(view):
+    before = view.live.state
+    view.map.brush.value = USA
+    click(find(view.map, "box-U1"))                   # already the Union's
+    assert view.live.error == "U1 is already held by Union (HD-8)" and view.live.state is before
+
+
+@pytest.mark.rule("HD-5.1")
+def test_the_supply_check_lists_the_stack_that_loses_a_unit_and_why(view):
+    """With U1 taken, Washington's friendly network is itself alone: X-Washington is a road (A18), U1 is the
+    CSA's; 1 source (Washington) of the 2 needed and no port in reach: one unit lost. P is a port: supplied."""
+    view.map.brush.value = CSA
+    click(find(view.map, "box-U1"))
+    assert due(view) == "check_supply"
+    assert numbers(view)["must lose a unit"] == "washington"
+    perform(view)
+    assert view.live.state.supply_due == ("washington",)
+    report = view.map.supply.object
+    assert "Must still lose one unit in: <b>washington</b>" in report
+    assert "X–washington is a road (roads carry no supply, A18)" in report and "no port in reach" in report
+    assert "P is a port: the Union stack is supplied by sea" in report
+    assert due(view) == "supply_loss"
+    assert form(view, "supply-unit").options == {"USA 2 at washington": "USA 2", "USA 3 at washington": "USA 3"}
+    perform(view)
+    assert view.live.state.unit("USA 2").status == "eliminated"
+    assert "Must still lose one unit in: <b>none</b>" in view.map.supply.object
+
+
+def test_supply_off_says_so(store):
+    view = open_view(store, supply=False)
+    assert due(view) == "end_start" and "supply rule (S1) is off" in view.map.supply.object
+
+
+@pytest.mark.rule("HD-4.1")
+def test_the_march_roll_shows_the_table_row_and_its_odds(view):
+    perform(view)
+    perform(view)
+    assert due(view) == "roll_marches"
+    row = form(view, "command-row").object
+    assert "<th>Union marches, 1861</th><td>2</td><td>2</td><td>2</td><td>3</td><td>3</td><td>4</td>" in row
+    assert numbers(view) == {"expected marches": "2.67", "P(2 marches)": "50.0% (1/2)",
+                             "P(3 marches)": "33.3% (1/3)", "P(4 marches)": "16.7% (1/6)"}
+    perform(view, (6,))
+    assert view.live.state.marches_left == 4 and "marches left 4 (die 6: 4 marches)" in view.track.object
+
+
+@pytest.mark.rule("HD-4.2", "HD-5.6", "HD-4.4", "HD-4.6", "HD-4.10")
+def test_a_two_day_battle_with_hits_entered_at_the_table(view):
+    """Day 1 (1861): Union rolls 3 -> 2, CSA 2 -> 3. Day 2: Union 5 -> 3 + ceil(2/2) = 4, CSA 1 -> 2 + ceil(3/2) =
+    4 (HD-4.2). Morale (TV-8, militia 1861): USA 4 in the open 2/3, CSA 9 entrenched 1/2. Desertion: USA 4 won,
+    routed: more than 2 on the die, 2/3; CSA 9 lost, not routed: +1 -1, 2/3; so 0, 1, 2 lost: 1/9, 4/9, 4/9."""
+    to_battle(view)
+    assert "<b>Day 1</b>, round 1" in view.board.object and view.board.visible
+    assert due(view) == "record_fire"
+    assert form(view, "record_fire-units").value == ["USA 4", "USA 5"]
+    for _ in range(4):
+        perform(view)
+        perform(view)
+        perform(view)                               # next round
+    assert due(view) == "battle_command" and view.odds.main.title == "Battle command, day 2 (HD-4.2)"
+    assert numbers(view)["Union: expected C"] == f"{float(F(8, 3) + 1):.2f}"  # the 1861 Union column + 1
+    perform(view, (5, 1))
+    board = view.board.object
+    assert "<b>Day 2</b>, round 5" in board
+    assert "<tr><th>command C today (HD-4.2)</th><td>4</td><td>4</td></tr>" in board
+    assert "<tr><th>fire limit min(C, 8) (HD-5.6)</th><td>4</td><td>4</td></tr>" in board
+    assert "<tr><th>carry to tomorrow ⌈X/2⌉</th><td>+2</td><td>+2</td></tr>" in board
+    # day 3 would be the table + 2: Union 1861 {4: 1/2, 5: 1/3, 6: 1/6}, CSA 1861 {4: 1/6, 5: 1/3, 6: 1/3, 7: 1/6}
+    assert "<td>expected 4.67; P(8) 0.0% (0)</td><td>expected 5.50; P(8) 0.0% (0)</td>" in board
+    for _ in range(2):
+        form(view, "fire-hits").value = 1
+        perform(view)
+    assert form(view, "hit-0").value == "USA 4"
+    perform(view)
+    assert form(view, "hit-0").value == "CSA 9"
+    perform(view)
+    assert due(view) == "morale_checks"
+    assert numbers(view) == {"P(at least one routs)": "83.3% (5/6)", "P(USA 4 routs)": "66.7% (2/3)",
+                             "P(CSA 9 routs)": "50.0% (1/2)"}
+    perform(view, (5, 1))
+    assert "<tr><th>routed (HD-4.4)</th><td>USA 4</td><td>-</td></tr>" in view.board.object
+    view.guide.choose("retreat")
+    form(view, "retreat-side").value = CSA
+    assert form(view, "retreat-to").value == "R2"   # the box joined to P by a line
+    perform(view)
+    assert due(view) == "desertion_checks"
+    assert numbers(view) == {"expected units lost": "1.33", "P(0 lost)": "11.1% (1/9)", "P(1 lost)": "44.4% (4/9)",
+                             "P(2 lost)": "44.4% (4/9)"}
+    assert "Decided: Union victory" in view.board.object
+    perform(view, (2, 3))
+    assert view.live.state.unit("CSA 9").status == "eliminated" and view.live.state.battle is None
+    assert not view.board.visible
+
+
+@pytest.mark.rule("HD-4.10", "HD-4.3")
+def test_basic_fire_after_the_form_is_filled(store):
+    """Unconfigured, fire is entered as hits; once the form is saved the companion rolls it. Union militia of
+    strength 2 fire at the entrenched CSA 9 (-1): each hits on a 1, P(at least 1 of 2) = 11/36. Lee (rating 3,
+    the source's example) puts 1 point on CSA 9: 2 + 1 = 3 against the Union, not entrenched: 1/2."""
+    setup = example_setup()
+    setup["leaders"] = [{"name": "Lee", "front": 3, "box": "P"}]
+    view = open_view(store, setup)
+    basic = view.basic
+    assert basic.status.severity == "warning" and "Basic fire is unconfigured" in basic.status.object
+    assert basic.panel.blocked == ""
+    for key, value in STRENGTH.items():
+        basic.widgets[key].value = str(value)
+    basic.widgets["firing_order"].value = "simultaneous"
+    basic.widgets["entrenchment"].value = "threshold"
+    click(basic.panel._button)
+    assert view.live.error == "" and view.live.state.basic.filled
+    assert basic.status.severity == "success" and "basic fire configured" in view.track.object
+    to_battle(view)
+    assert due(view) == "fire"
+    assert numbers(view) == {"expected hits": "0.33", "P(at least 1 hit)": f"30.6% ({F(11, 36)})"}
+    perform(view, (1, 6))
+    assert view.live.state.battle.of(CSA).hits_due == 1
+    assert form(view, "fire-units").value == ["CSA 9"]
+    assert find(view.guide.active.card, "leader-points").visible
+    bonus = form(view, "bonus-0")
+    assert bonus.visible and bonus.label == "Leader points on CSA 9" and bonus.end == 3
+    bonus.value = 1
+    assert numbers(view) == {"expected hits": "0.50", "P(at least 1 hit)": "50.0% (1/2)"}
+    assert view.guide.active.build() == {"type": "fire", "side": CSA, "units": ["CSA 9"], "bonus": {"CSA 9": 1}}
+    bonus.value = 4
+    assert "The leaders' rating is 3: 4 points cannot be split (HD-4.3)" in view.guide.panel.blocked
+
+
+@pytest.mark.rule("HD-4.8", "HD-5.8")
+def test_the_border_state_panel_gives_each_reason_and_the_odds(store):
+    """TV-9: Missouri in 1861 with D = 5: +2, succeeds on 2+, 5/6. Kentucky: Louisville is the Union's."""
+    setup = designated_setup(control={"st_joseph": CSA, "springfield": CSA, "st_louis": CSA}, mm=(30, 25))
+    view = open_view(store, setup)
+    text = view.border.object
+    assert "<td>Missouri</td><td>open</td><td class=\"ok\">yes" in text
+    assert "MM gap 5 &lt;= 5 +1, 1861 +1; more than 3 needed</td><td>83.3% (5/6)</td>" in text
+    assert "Kentucky rolls only when the CSA controls all its recruitment cities; not louisville" in text
+    curve = view.border_plot.object.get(0).data  # Missouri's curve: 1 - (1/6)^n
+    assert [row[2] for row in curve.itertuples(index=False)][:2] == ["5/6", "35/36"]
+
+
+def test_border_states_on_the_example_map_need_their_boxes(view):
+    assert "The map has no box for st_joseph: designate it to roll for Missouri" in border_html(view.live.state)
+    assert not view.border_box.visible
+
+
+@pytest.mark.rule("HD-5.9", "HD-A15")
+def test_the_fi_panel_gives_each_failing_condition_with_its_reason(view):
+    text = fi_html(view.live.state)
+    assert "|34 - 29| = 5 &gt; 3" in text                           # condition 1
+    assert "the CSA does not control Washington; the CSA holds no Union city with 2+ recruitment points" in text
+    assert "the USA holds no CSA 2+ RP city" in text                # condition 3 holds: n = 0
+    assert "Not all conditions are met now" in text
+
+
+@pytest.mark.rule("HD-5.9", "HD-A15")
+def test_tv10_the_fi_conditions_met(store):
+    """TV-10: MM 30/28; the CSA holds Washington and a Union 2+ RP city; the USA holds a CSA one: met (A15 (a))."""
+    setup = designated_setup(control={"washington": CSA, "PHL": CSA, "ATL": USA}, mm=(30, 28))
+    text = fi_html(open_view(store, setup).live.state)
+    assert "All three conditions are met now" in text and "not met" not in text
+
+
+@pytest.mark.rule("HD-4.7")
+def test_the_washington_odds(view):
+    """MM 34 loses max(2, d): 32 on 1 or 2, then 31, 30, 29, 28 (TV-4)."""
+    assert exact_bars(view.washington.object) == {"28": "1/6", "29": "1/6", "30": "1/6", "31": "1/6", "32": "1/3"}
+
+
+@pytest.mark.rule("HD-4.1", "HD-4.4", "HD-4.6")
+def test_the_tables_tab(view):
+    table = command_table_html(view.live.state)
+    assert '<tr><th>6</th><td class="now">4/5</td><td>4/5</td><td>5/6</td><td>5/5</td><td>6/5</td></tr>' in table
+    odds = unit_odds_html(1862)
+    assert "<tr><td>crack (morale 5)</td><td>16.7% (1/6)</td><td>0.0% (0)</td><td>33.3% (1/3)</td>" in odds
+    assert "<tr><td>veteran (morale 4)</td><td>33.3% (1/3)</td><td>16.7% (1/6)</td><td>50.0% (1/2)</td>" in odds
+
+
+@pytest.mark.rule("HD-4.2", "HD-5.6")
+def test_the_fire_limit_outlook_follows_tv6():
+    """TV-6, USA 1862: day 2 C is 6 with 2/9, day 3 C is 7 with 5/27 (so P(limit >= 6) and P(limit >= 7))."""
+    panel = OutlookPanel(1862)
+    curves = {layer.label: {row[0]: row[2] for row in layer.data.itertuples(index=False)}
+              for layer in panel.pane.object}
+    assert curves["day 2"][6] == "2/9" and curves["day 2"][7] == "0"
+    assert curves["day 3"][7] == "5/27" and curves["day 1"][4] == "1/3"
+
+
+@pytest.mark.rule("HD-8")
+def test_the_map_figure_colours_control_and_supply(view):
+    overlay = map_figure(view.live.state, "P")
+    graph, rings, chosen, labels = overlay
+    nodes = {row[2]: row for row in graph.nodes.data.itertuples(index=False)}
+    assert nodes["U1"][4] == "Union" and nodes["R1"][4] == "CSA" and nodes["europe"][4] == "nobody"
+    assert len(graph.data) == 10                                     # the example's ten lines
+    assert sorted(tuple(r) for r in rings.data.itertuples(index=False)) == [(-2.0, 0.0, "in supply"),
+                                                                         (3.0, 0.0, "in supply")]
+    assert [tuple(r) for r in chosen.data.itertuples(index=False)] == [(3.0, 0.0)]
+    assert overlay.opts.get().kwargs["title"] == "EXAMPLE map: control and Union supply"
+
+
+def test_undo_from_the_shell_and_a_reopened_session_show_the_same_game(view, store):
+    view.map.brush.value = CSA
+    click(find(view.map, "box-U1"))
+    undo = UndoBar(view.live)
+    click(undo._undo)
+    assert view.live.state.controller("U1") == USA and find(view.map, "box-U1").label == "U1 · Union"
+    click(undo._redo)
+    perform(view)
+    again = HouseDividedView(LiveSession(GameSession.open(store, view.live.session.id)))
+    assert again.map.supply.object == view.map.supply.object and again.track.object == view.track.object
+    assert due(again) == "supply_loss"
+
+
+def test_the_mm_change_is_checked_before_it_is_made(view):
+    more = view.more
+    assert more.choice.value == "adjust_mm"
+    assert "is not on the track" in more.panel.blocked           # a change of 0
+    more.w["mm_change"].value = -3
+    more.w["mm_reason"].value = "lost a city"
+    click(more.panel._button)
+    assert view.live.state.mm_usa == 31 and "Union MM <b>31</b>" in view.track.object
+    more.choice.value = "place_leader"
+    assert "Lee enters in his own side's turn" in more.panel.blocked
+
+
+def test_a_tab_is_filled_when_first_opened_and_then_kept(view):
+    assert view.tabs[0].objects and not view.tabs[1].objects
+    view.tabs.active = 1
+    [shown] = view.tabs[1].objects
+    view.tabs.active = 0
+    view.tabs.active = 1
+    assert view.tabs[1].objects == [shown]
+
+
+@pytest.mark.rule("HD-4.10")
+def test_the_basic_rules_form_follows_undo(view):
+    basic = view.basic
+    for key, value in STRENGTH.items():
+        basic.widgets[key].value = str(value)
+    basic.widgets["firing_order"].value = "attacker_first"
+    basic.widgets["entrenchment"].value = "none"
+    click(basic.panel._button)
+    assert view.live.state.basic.firing_order == "attacker_first"
+    view.live.undo()
+    assert not view.live.state.basic.filled
+    assert basic.widgets["firing_order"].value == "" and basic.widgets["inf/crack/full"].value == ""
+    assert basic.status.severity == "warning"

@@ -1,0 +1,158 @@
+"""A House Divided in a real browser at tablet size: the EXAMPLE map, control set by tapping a box, the supply
+check with its explanation, a two-day battle with dice entered at the table, desertion, undo, reload."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .test_shell import screenshots
+from .ui import SLOW, button, do, guide, logged, other, step, tap_faces
+
+pytestmark = pytest.mark.browser
+
+
+# Where a point of the map (its x, y) is on the screen, from the Bokeh figure's own scales; the figure is the
+# one drawn inside the map pane's box.
+MAP_POINT = """([x, y, pane]) => {
+  const figures = [];
+  const walk = (view) => {
+    if (view.frame && view.frame.x_scale) figures.push(view);
+    for (const child of view.child_views ?? []) walk(child);
+  };
+  for (const root of Bokeh.index.roots) walk(root);
+  const inside = (r) => r.width > 0 && r.left >= pane.x - 1 && r.top >= pane.y - 1 &&
+                        r.right <= pane.x + pane.width + 1 && r.bottom <= pane.y + pane.height + 1;
+  const view = figures.find((v) => inside(v.el.getBoundingClientRect()));
+  const box = view.el.getBoundingClientRect();
+  return {x: box.left + view.frame.x_scale.compute(x), y: box.top + view.frame.y_scale.compute(y)};
+}"""
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    """A touch screen, as on the tablet."""
+    return {**browser_context_args, "has_touch": True}
+
+
+def tap_map(page, x: float, y: float) -> None:
+    """A finger on the map graph at the box drawn at (x, y)."""
+    pane = page.locator(".map-figure")
+    pane.scroll_into_view_if_needed()
+    where = page.evaluate(MAP_POINT, [x, y, pane.bounding_box()])
+    page.touchscreen.tap(where["x"], where["y"])
+
+
+def tab(page, name: str) -> None:
+    page.get_by_role("tab", name=name, exact=True).click()
+
+
+def fires(page, side: str, hits: int = 0) -> None:
+    """A side's fire resolved at the table (basic fire unconfigured): the hits it scored."""
+    expect(button(guide(page), f"{side} fires")).to_be_visible(timeout=SLOW)
+    if hits:
+        page.locator(".fire-hits:visible").get_by_role("button", name=str(hits), exact=True).click()
+    do(page, f"{side} fires")
+
+
+@pytest.mark.rule("HD-8", "HD-5.1", "HD-4.1", "HD-4.2", "HD-5.6", "HD-4.4", "HD-4.6", "HD-4.10")
+def test_example_map_supply_and_a_two_day_battle(page, server, offline, output_path):
+    page.goto(server.url + "/house_divided")
+    button(page, "Load the EXAMPLE (invented map and units)").click(timeout=SLOW)
+    expect(page.locator(".map-note")).to_contain_text("EXAMPLE map and units", timeout=SLOW)
+    expect(page.locator(".setup-note")).to_contain_text("Ready", timeout=SLOW)
+    screenshots(page, output_path, "house_divided-setup")
+    button(page, "Start the game").click()
+    step(page, "check_supply")
+    expect(page.locator(".turn-track")).to_contain_text("EXAMPLE", timeout=SLOW)
+    expect(page.locator(".turn-track")).to_contain_text("Union MM 34")
+
+    # control by tapping a box: U1, the Union port, goes to the CSA; Washington loses its sea supply
+    tab(page, "Map")
+    page.locator(".control-brush").get_by_role("button", name="Gives it to the CSA").click(timeout=SLOW)
+    page.locator(".box-U1 button").click()
+    logged(page, "U1 now held by CSA")
+    expect(page.locator(".box-U1")).to_contain_text("U1 · CSA", timeout=SLOW)
+    tap_map(page, -1.0, -1.0)                # X, held by the Union, drawn at (-1, -1) on the example map
+    logged(page, "X now held by CSA")
+    expect(page.locator(".box-X")).to_contain_text("X · CSA", timeout=SLOW)
+
+    tab(page, "Play")
+    step(page, "check_supply")
+    do(page, "Supply check")
+    logged(page, "washington: out of supply, lose 1")
+    tab(page, "Map")
+    report = page.locator(".supply-report")
+    expect(report).to_contain_text("Must still lose one unit in: washington", timeout=SLOW)
+    expect(report).to_contain_text("no port in reach for the Union stack")
+    expect(report).to_contain_text("P is a port")
+    page.locator(".map-figure").scroll_into_view_if_needed()
+    screenshots(page, output_path, "house_divided-map")
+
+    tab(page, "Play")
+    step(page, "supply_loss")
+    do(page, "Lose a unit to supply")
+    logged(page, "USA 2 is lost at washington")
+    step(page, "end_start")
+    do(page, "End the start segment")
+    expect(step(page, "roll_marches").locator(".command-row")).to_contain_text("Union marches, 1861", timeout=SLOW)
+    tap_faces(page, 4)
+    logged(page, "Union march roll 4 in 1861: 3 marches")
+    step(page, "end_movement")
+    do(page, "End movement")
+    step(page, "start_battle")
+    do(page, "Fight a battle")
+    logged(page, "battle at P, Union attacking")
+
+    # day 1: command rolled at the table, four rounds without hits
+    step(page, "battle_command")
+    tap_faces(page, 3, 2)
+    logged(page, "day 1 at P: Union battle command: rolled 3, table 2 = 2")
+    for r in range(1, 5):
+        fires(page, "Union")
+        fires(page, "CSA")
+        logged(page, f"CSA fire, round {r}")
+        do(page, "Next round")
+        logged(page, f"round {r + 1} at P")
+
+    # day 2: the carry, a hit each, morale, the CSA retreats, desertion
+    step(page, "battle_command")
+    tap_faces(page, 5, 1)
+    logged(page, "rolled 5, table 3 + carry ⌈2/2⌉ = 1 = 4")
+    board = page.locator(".battle-board")
+    expect(board).to_contain_text("Day 2", timeout=SLOW)
+    fires(page, "Union", 1)
+    fires(page, "CSA", 1)
+    do(page, "Union takes 1 hit")
+    logged(page, "USA 4 is flipped")
+    do(page, "CSA takes 1 hit")
+    logged(page, "CSA 9 is flipped")
+    step(page, "morale_checks")
+    expect(page.locator(".odds-card").first).to_contain_text("P(at least one routs)", timeout=SLOW)
+    tap_faces(page, 5, 1)
+    logged(page, "USA 4 (militia, morale 2) rolled 5: routs")
+    expect(board).to_contain_text("routed", timeout=SLOW)
+    board.scroll_into_view_if_needed()
+    screenshots(page, output_path, "house_divided-battle")
+    other(page, "retreat")
+    step(page, "retreat").locator(".retreat-side").get_by_role("button", name="CSA").click()
+    do(page, "Retreat")
+    logged(page, "CSA retreats to R2")
+    step(page, "desertion_checks")
+    expect(page.locator(".odds-card").first).to_contain_text("P(0 lost)", timeout=SLOW)
+    tap_faces(page, 2, 3)
+    logged(page, "CSA 9 rolled 3: deserts")
+
+    # undo the desertion roll (dice from the table: confirmed first), then reload: the same game
+    button(page, "Undo").click()
+    expect(page.locator(".undo-question")).to_contain_text("rolled at the table", timeout=SLOW)
+    button(page, "Yes, undo it").click()
+    logged(page, "Undo: Turn 1 (1861), Union: Desertion")
+    step(page, "desertion_checks")
+    count = page.locator(".event-log li").count()
+    before = board.inner_text()
+    page.reload()
+    step(page, "desertion_checks")
+    logged(page, "Undo: Turn 1 (1861), Union: Desertion")
+    assert page.locator(".event-log li").count() == count
+    expect(board).to_contain_text("Decided: Union victory", timeout=SLOW)
+    assert board.inner_text() == before
