@@ -1,0 +1,87 @@
+"""What the companion does for an event card's effect (GC-11, digest section 10 "hooks").
+
+The card texts are the players' to read; each event is entered with the effect the companion applies
+(rules.EFFECTS), or "none" when the players apply its text themselves. Precedence (GC-6A.2): a person's
+special rule beats an event, so a defection cannot move a person that never changes camp.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.engine import RuleError
+
+from .cards import EventCard
+from .civil_war import outbreak
+from .fortress import tidy_posts, vacate
+from .rules import ALLIANCE, EMPIRE, ENDED, GRAND, NATION, REGULAR, RIVAL
+from .state import ACTION, GameState, OrderRoll
+from .table import remove_persons
+
+EFFECT_RULES = {"ragnarok": ("GC-5", "GC-7.4"), "civil_war": ("GC-8.1", "GC-8.3"), "invasion": ("GC-7.4", "GC-11"),
+                "amritsar": ("GC-7.4", "GC-11", "GC-5"), "ceasefire": ("GC-9.13",), "defection": ("GC-6A.2",)}
+
+
+def rules_of(card: EventCard) -> tuple[str, ...]:
+    return EFFECT_RULES.get(card.effect, ("GC-11",))
+
+
+def check_target(state: GameState, card: EventCard, target: str) -> None:
+    """The person an Inquiry or a defection names must be in play (and for an Inquiry, an admiral)."""
+    if card.effect not in ("inquiry", "defection"):
+        if target:
+            raise RuleError("GC-11", f"{card.name} names no person")
+        return
+    placed = state.placed(target) if isinstance(target, str) and target else None
+    if placed is None:
+        raise RuleError("GC-11", f"{card.name}: name a person in play")
+    if card.effect == "inquiry" and not state.person(target).admiral:
+        raise RuleError("GC-11", f"{card.name}: {target} is not an admiral")
+    if card.effect == "defection":
+        if state.person(target).never_changes_camp:
+            raise RuleError("GC-6A.2", f"{target} never changes camp: his special rule beats the event")
+        if NATION[placed.camp] not in (EMPIRE, ALLIANCE):
+            raise RuleError("GC-6A.2", f"{target} is of Fezzan: there is no enemy camp to defect to")
+
+
+def _outbreak_text(before: GameState, after: GameState) -> str:
+    """Who joins the rebels, and the wars over at once (Q32) with the persons they cost."""
+    cards = [p.card for p in before.in_play] + [c for hand in before.hands for c in hand]
+    joining = [c for c in cards if before.is_person(c) and before.person(c).rebel_camp]
+    text = f"civil war in both nations; joining the rebels: {', '.join(joining) or 'nobody'}"
+    over = [n for n in (EMPIRE, ALLIANCE) if after.civil_war[n] == ENDED]
+    if over:
+        lost = [c for c in after.destroyed if c not in before.destroyed]
+        where = " and the ".join(over)
+        text += f"; over at once in the {where} (a side without fleets): {', '.join(lost) or 'nobody'} destroyed"
+    return text
+
+
+def apply(state: GameState, card: EventCard, user: str, target: str = "") -> tuple[GameState, str]:
+    """The effect of an event used (or forced) by `user`; the card itself is moved by the caller."""
+    check_target(state, card, target)
+    effect = card.effect
+    if effect == "ragnarok":
+        return replace(state, ragnarok=True), "Ragnarok: +1 to every order roll from now on"
+    if effect == "civil_war":
+        return outbreak(state), _outbreak_text(state, outbreak(state))
+    if effect == "invasion":
+        return replace(state, invasion=card.size), f"every sortie is {card.size} fleets while the Invasion lasts"
+    if effect == "amritsar":
+        order = OrderRoll(0, 7, GRAND, True, card.name)
+        text = "the Invasion ends; total war: a forced sortie of 2d6 fleets"
+        return replace(state, invasion=0, order=order, phase=ACTION), text
+    if effect == "ceasefire":
+        last = state.players[state.right_of(state.seat(user))]
+        return replace(state, ceasefire_by=user, last_turn=last), f"the round completes: {last} takes the last turn"
+    if effect == "frontier_duty":
+        return vacate(state), "the commander and the garrison lose their posts"
+    if effect == "iserlohn_capture":
+        posted = state.fortress.posted
+        return remove_persons(state, posted, "event"), f"deemed destroyed: {', '.join(posted) or 'nobody was posted'}"
+    if effect == "inquiry":
+        return state.with_placed(replace(state.placed(target), absent=True)), f"{target} is absent from battles"
+    if effect == "defection":
+        camp = REGULAR[RIVAL[state.nation_of(target)]]
+        moved = state.with_placed(replace(state.placed(target), camp=camp))
+        return tidy_posts(moved), f"{target} defects to {camp}"
+    return state, "the players apply its text"
