@@ -233,11 +233,19 @@ class SetupEditor(pn.viewable.Viewer):
         self.mm_track = pmui.IntInput(label="MM track size (optional)", value=None, start=1, size="large")
         self.year = pmui.Select(label="Year", options=list(YEARS), value=YEARS[0], size="large", width=140)
         self.turn = pmui.IntInput(label="Turn", value=1, start=1, end=TURNS, size="large", width=140)
+        self.calendar = pmui.TextAreaInput(label="Calendar (optional): one turn label a line, ending with its year, "
+                                                 "e.g. Jul 1861", rows=4, sizing_mode="stretch_width",
+                                           css_classes=["setup-calendar"])
+        self.places = {key: pmui.MultiChoice(label=label, options=[], sizing_mode="stretch_width",
+                                             css_classes=[f"setup-{key}"])
+                       for key, label in (("southern_cities", "The 7 largest Southern cities (HD-6.2)"),
+                                          ("landed_ports", "Ports the Union took by landing (HD-5.4)"),
+                                          ("contained", "Of those, the contained ones (HD-5.4)"))}
         self.map_note = pmui.Alert(severity="info", sizing_mode="stretch_width", css_classes=["map-note"])
         self.note = pmui.Alert(severity="info", sizing_mode="stretch_width", css_classes=["setup-note"])
         for widget in (self.boxes, self.lines, self.units, self.leaders):
             widget.param.watch(lambda _: self._check(), "value")
-        for widget in (*self.mm.values(), self.mm_track, self.year, self.turn):
+        for widget in (*self.mm.values(), self.mm_track, self.year, self.turn, self.calendar, *self.places.values()):
             widget.param.watch(lambda _: self._check(), "value")
 
         def tools(table, blank, what):
@@ -255,6 +263,8 @@ class SetupEditor(pn.viewable.Viewer):
                 ("Leaders, MM, year", pmui.Column(
                     self.leaders, tools(self.leaders, {"name": "Lee"}, "leader"),
                     pn.FlexBox(*self.mm.values(), self.mm_track, self.year, self.turn), sizing_mode="stretch_width")),
+                ("Calendar, cities, ports", pmui.Column(self.calendar, *self.places.values(),
+                                                        sizing_mode="stretch_width")),
                 sizing_mode="stretch_width", css_classes=["setup-tabs"]),
             self.map_note, self.note, sizing_mode="stretch_width")
         self._check()
@@ -328,6 +338,10 @@ class SetupEditor(pn.viewable.Viewer):
                  "turn": self.turn.value}
         if self.mm_track.value:
             setup["mm_track"] = self.mm_track.value
+        calendar = [line.strip() for line in (self.calendar.value or "").splitlines() if line.strip()]
+        if calendar:
+            setup["calendar"] = calendar
+        setup.update({key: list(w.value) for key, w in self.places.items() if w.value})
         if self.is_example():  # the example's control and its contained landing belong to its map
             example = example_setup()
             setup["map"]["label"] = LABEL
@@ -340,6 +354,11 @@ class SetupEditor(pn.viewable.Viewer):
                               "to": {"type": "list", "values": ids}}
         self.units.editors = {**self.units.editors, "box": {"type": "list", "values": ids}}
         self.leaders.editors = {**self.leaders.editors, "box": {"type": "list", "values": [""] + ids}}
+        for widget in self.places.values():
+            widget.options = ids
+            kept = [b for b in widget.value if b in ids]
+            if kept != list(widget.value):
+                widget.value = kept
         if not len(self.boxes.value):
             self.map_note.severity = "info"
             self.map_note.object = "Enter your map's boxes and lines, open or paste your map file, or load the EXAMPLE."

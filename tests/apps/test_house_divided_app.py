@@ -156,6 +156,29 @@ def test_an_edited_example_is_no_longer_labelled():
     assert "Box 'Z' has no line to any other box" in editor.map_note.object
 
 
+@pytest.mark.rule("HD-2", "HD-6.2")
+def test_the_calendar_and_the_southern_cities_go_into_the_setup():
+    """The players' calendar and their 7 largest Southern cities (boxes of their map) start the game with them."""
+    editor = SetupEditor()
+    editor.load_example()
+    cities = find(editor, "setup-southern_cities")
+    assert cities.options == [r["id"] for r in example_setup()["map"]["boxes"]]
+    cities.value = ["R1", "R2"]
+    editor.calendar.value = "Jul 1861\nSep 1861\nNov 1861"
+    assert editor.note.severity == "success"
+    state = ENGINE.start(None, editor.setup())
+    assert state.southern_cities == ("R1", "R2") and state.calendar == ("Jul 1861", "Sep 1861", "Nov 1861")
+
+
+@pytest.mark.rule("HD-2")
+def test_a_calendar_entry_without_its_year_is_named():
+    editor = SetupEditor()
+    editor.load_example()
+    editor.calendar.value = "Jul 1861\nSeptember"
+    assert editor.note.severity == "error"
+    assert editor.note.object == "Not ready: Calendar entry 'September' must end with its year, 1861 to 1865 (HD-2)"
+
+
 @pytest.mark.rule("HD-8")
 def test_a_yaml_file_fills_the_tables():
     editor = SetupEditor()
