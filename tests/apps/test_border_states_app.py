@@ -14,7 +14,7 @@ from companion.store import Store
 from companion.ui.live import LiveSession
 from engines.border_states.example import LABEL, example_setup
 from tests.engines.border_states.test_golden import SCRIPT
-from tests.widgets import click, find
+from tests.widgets import click, find, perform
 
 pytestmark = pytest.mark.usefixtures("panel_extensions")
 
@@ -43,22 +43,6 @@ def play_until(live: LiveSession, kind: str, occurrence: int = 1) -> None:
 
 def form(view: BorderStatesView, css: str):
     return find(view.guide.active.card, css)
-
-
-def perform(view: BorderStatesView, faces: tuple[int, ...] = ()) -> None:
-    """The guide's action, as tapped: the faces on its dice entry and "use", or its button."""
-    panel = view.guide.panel
-    if faces:
-        for face in faces:
-            panel._dice.tap(face)
-        click(panel._dice._use)
-    else:
-        click(panel._button)
-    assert view.live.error == ""
-
-
-def percent(p) -> float:
-    return float(p)
 
 
 # --- the board editor -----------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from engines.bull_run import actions as act
 from engines.bull_run.combat import combat_odds, summarize
 from engines.bull_run.example import EXAMPLE_ROSTER, LABEL
 from engines.bull_run.state import GameState
-from tests.widgets import click, find
+from tests.widgets import click, find, perform
 
 pytestmark = pytest.mark.usefixtures("panel_extensions")
 
@@ -88,20 +88,6 @@ def play(live: LiveSession, steps: int) -> None:
     """The first `steps` steps of the turn, done with their scripted dice."""
     for _, action, faces in TURN[:steps]:
         assert live.act(action, ScriptedDice(faces)) is not None, live.error
-
-
-def perform(view: BullRunView, faces: tuple[int, ...] = ()) -> None:
-    """The guide's action, as tapped: the faces on its dice entry and "use", or its button."""
-    panel = view.guide.panel
-    if faces:
-        assert panel._dice.visible and not panel._button.visible
-        for face in faces:
-            panel._dice.tap(face)
-        click(panel._dice._use)
-    else:
-        assert panel._button.visible and not panel._dice.visible
-        click(panel._button)
-    assert view.live.error == ""
 
 
 def form(view: BullRunView, css: str):

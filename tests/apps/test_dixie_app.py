@@ -19,7 +19,7 @@ from tests.engines.dixie.support import Table
 from tests.engines.dixie.test_advanced import flank_table
 from tests.engines.dixie.test_golden import DEPLOYMENT, SCRIPT
 from tests.engines.dixie.test_melee import V19, melee_table
-from tests.widgets import click
+from tests.widgets import click, perform
 
 pytestmark = pytest.mark.usefixtures("panel_extensions")
 
@@ -67,17 +67,6 @@ def play(live: LiveSession, upto: int) -> None:
 
 def number(view: DixieView, label: str) -> str:
     return dict(view.odds.main.numbers)[label]
-
-
-def perform(view: DixieView, faces=()) -> None:
-    panel = view.guide.panel
-    if faces:
-        for face in faces:
-            panel._dice.tap(face)
-        click(panel._dice._use)
-    else:
-        click(panel._button)
-    assert view.live.error == ""
 
 
 # --- card entry ------------------------------------------------------------------------------------------------

@@ -12,7 +12,13 @@ from fractions import Fraction as F
 import pytest
 
 import apps.galactic_chess as app
-from apps.galactic_chess import CardEditor, GalacticChessView, battle_html, estimate_text, players_html
+from apps.galactic_chess import (
+    CardEditor,
+    GalacticChessView,
+    battle_html,
+    estimate_text,
+    players_html,
+)
 from companion.dice import RandomDice, ScriptedDice
 from companion.session import GameSession
 from companion.store import Store
@@ -20,7 +26,7 @@ from companion.ui.live import LiveSession
 from engines.galactic_chess.example import EXAMPLE_PERSONS, LABEL, example_setup
 from engines.galactic_chess.guide import due_now
 from engines.galactic_chess.interval import Estimate
-from tests.widgets import click, find
+from tests.widgets import click, find, perform
 
 pytestmark = pytest.mark.usefixtures("panel_extensions")
 
@@ -70,18 +76,6 @@ def to_battle(live: LiveSession) -> None:
 
 def form(view: GalacticChessView, css: str):
     return find(view.guide.active.card, css)
-
-
-def perform(view: GalacticChessView, faces: tuple[int, ...] = ()) -> None:
-    """The guide's action as tapped: the faces on its dice entry and "use", or its button."""
-    panel = view.guide.panel
-    if faces:
-        for face in faces:
-            panel._dice.tap(face)
-        click(panel._dice._use)
-    else:
-        click(panel._button)
-    assert view.live.error == ""
 
 
 # --- the cards entered from the players' sheets -------------------------------------------------------------

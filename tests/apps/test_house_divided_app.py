@@ -38,7 +38,7 @@ from engines.house_divided import ENGINE
 from engines.house_divided.basic import STRENGTH_KEYS
 from engines.house_divided.example import LABEL, example_setup
 from tests.engines.house_divided.support import designated_setup
-from tests.widgets import click, find
+from tests.widgets import click, find, perform
 
 pytestmark = pytest.mark.usefixtures("panel_extensions")
 
@@ -67,21 +67,6 @@ def open_view(store: Store, setup: dict | None = None, **options) -> HouseDivide
 @pytest.fixture
 def view(store) -> HouseDividedView:
     return open_view(store)
-
-
-def perform(view: HouseDividedView, faces: tuple[int, ...] = ()) -> None:
-    """The guide's action as tapped: the faces on its dice entry and "use", or its button."""
-    panel = view.guide.panel
-    assert not panel.blocked, panel.blocked
-    if faces:
-        assert panel._dice.visible and not panel._button.visible
-        for face in faces:
-            panel._dice.tap(face)
-        click(panel._dice._use)
-    else:
-        assert panel._button.visible and not panel._dice.visible
-        click(panel._button)
-    assert view.live.error == ""
 
 
 def due(view: HouseDividedView) -> str:
