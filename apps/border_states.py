@@ -409,6 +409,14 @@ class BorderStatesView(pn.viewable.Viewer):
             b.on_click(lambda _, i=i: apply(advised[i].keep))
         suggestions = pmui.Column(*buttons, sizing_mode="stretch_width", css_classes=["keep-advice"])
 
+        cache: dict = {}
+
+        def choices() -> list:
+            """The advice for the throw on the table, worked out once per state (the form redraws on every tap)."""
+            if cache.get("version") != self.live.version:
+                cache.update(version=self.live.version, choices=advice.keep_advice(self.live.state))
+            return cache["choices"]
+
         def chosen() -> Keep:
             return Keep(tuple(int(w.value or 0) for w in confirm), int(damage.value or 0))
 
@@ -426,21 +434,21 @@ class BorderStatesView(pn.viewable.Viewer):
             damage.options = list(range(throw[5] + 1))
             damage.value = 0
             damage.visible = bool(throw[5])
-            advised[:] = advice.keep_advice(self.live.state)[:len(buttons)]
+            advised[:] = choices()[:len(buttons)]
             for i, b in enumerate(buttons):
                 b.visible = i < len(advised)
                 if i < len(advised):
                     b.label = f"{'Best: ' if i == 0 else ''}{advised[i].keep.text()} · win {odds_text(advised[i].win)}"
 
         def show():
-            choices = advice.keep_advice(self.live.state)
+            listed = choices()
             keep = chosen()
-            mine = next((c for c in choices if c.keep == keep), None)
+            mine = next((c for c in listed if c.keep == keep), None)
             rows = [(f"{c.keep.text()}: draw {odds_text(c.draw)}, loss {odds_text(c.loss)}, E[damage dice] "
-                     f"{float(c.damage):.2f}", f"win {odds_text(c.win)}") for c in choices[:8]]
+                     f"{float(c.damage):.2f}", f"win {odds_text(c.win)}") for c in listed[:8]]
             numbers = ([("this keep: P(win)", odds_text(mine.win)), ("P(draw)", odds_text(mine.draw)),
                         ("P(loss)", odds_text(mine.loss))] if mine else []) + rows
-            self.odds.show("Keep advice (BS-CMB)", numbers, note=f"{len(choices)} legal keeps; the best first.")
+            self.odds.show("Keep advice (BS-CMB)", numbers, note=f"{len(listed)} legal keeps; the best first.")
         return StepForm("keep", confirm + [damage], layout=[suggestions, *confirm, damage], update=update, show=show,
                         build=lambda: {"type": "keep", "confirm": [f + 1 for f in range(FACES)
                                                                   for _ in range(chosen().confirm[f])],
