@@ -203,6 +203,7 @@ class SetupEditor(pn.viewable.Viewer):
 
     def __init__(self, **params):
         super().__init__(**params)
+        self._filling = False       # several tables are being filled at once: check once, at the end
         self._extra: dict = {}      # designated boxes and label of the map file loaded
         self._loaded: dict = {}     # that map as loaded, to tell whether it has been edited since
         self.boxes = self._table(BOX_COLUMNS, "map-boxes", {
@@ -244,9 +245,9 @@ class SetupEditor(pn.viewable.Viewer):
         self.map_note = pmui.Alert(severity="info", sizing_mode="stretch_width", css_classes=["map-note"])
         self.note = pmui.Alert(severity="info", sizing_mode="stretch_width", css_classes=["setup-note"])
         for widget in (self.boxes, self.lines, self.units, self.leaders):
-            widget.param.watch(lambda _: self._check(), "value")
+            widget.param.watch(lambda _: self._changed(), "value")
         for widget in (*self.mm.values(), self.mm_track, self.year, self.turn, self.calendar, *self.places.values()):
-            widget.param.watch(lambda _: self._check(), "value")
+            widget.param.watch(lambda _: self._changed(), "value")
 
         def tools(table, blank, what):
             return pmui.Row(self._add(table, blank, what), self._remove(table))
@@ -290,12 +291,27 @@ class SetupEditor(pn.viewable.Viewer):
         return button
 
     # --- loading ------------------------------------------------------------------------------------
-    def set_map(self, data: dict) -> None:
-        """Fill the tables from a map description (already checked)."""
+    def _changed(self) -> None:
+        if not self._filling:
+            self._check()
+
+    def _fill(self, tables: dict) -> None:
+        """Set several widgets' values, then check once: the notes get only their final text (a note set to a
+        half-filled map's text and then to the next one within one callback may keep the first on the page)."""
+        self._filling = True
+        try:
+            for widget, value in tables.items():
+                widget.value = value
+        finally:
+            self._filling = False
+        self._check()
+
+    def set_map(self, data: dict, more: dict | None = None) -> None:
+        """Fill the tables from a map description (already checked), and other widgets with `more` values."""
         self._extra = {k: data[k] for k in ("designated", "label") if data.get(k)}
         self._loaded = {"boxes": data["boxes"], "lines": data.get("lines", [])}
-        self.boxes.value = frame(data["boxes"], BOX_COLUMNS)
-        self.lines.value = frame(data.get("lines", []), LINE_COLUMNS)
+        self._fill({self.boxes: frame(data["boxes"], BOX_COLUMNS),
+                    self.lines: frame(data.get("lines", []), LINE_COLUMNS), **(more or {})})
 
     def read_text(self, text: str, fmt: str | None = None) -> None:
         """A map file's text: JSON if it looks like JSON, else YAML; refused with the reason, tables unchanged."""
@@ -313,12 +329,9 @@ class SetupEditor(pn.viewable.Viewer):
 
     def load_example(self) -> None:
         data = example_setup()
-        self.set_map(data["map"])
-        self.units.value = frame(data["units"], UNIT_COLUMNS)
-        self.leaders.value = frame(data["leaders"], LEADER_COLUMNS)
-        for side in SIDES:
-            self.mm[side].value = data["mm"][side]
-        self.year.value = data["year"]
+        self.set_map(data["map"], {self.units: frame(data["units"], UNIT_COLUMNS),
+                                   self.leaders: frame(data["leaders"], LEADER_COLUMNS),
+                                   **{self.mm[side]: data["mm"][side] for side in SIDES}, self.year: data["year"]})
 
     # --- reading ------------------------------------------------------------------------------------
     def map_data(self) -> dict:
