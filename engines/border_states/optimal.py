@@ -35,6 +35,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from companion.cores import each, start
 from companion.store import data_dir
 
 from .tray import FACES, Strength, Tray
@@ -102,20 +103,32 @@ def _lex_greater(a: np.ndarray, b: np.ndarray, eps) -> np.ndarray:
     return greater
 
 
-def _choose(values: np.ndarray, eps) -> np.ndarray:
-    """Index of the lexicographic best of candidates `values` (candidate, component, row), the first of equals.
-    The primary decides alone unless two candidates are within eps of the top; only those rows compare more."""
-    primary = values[:, 0]
-    near = primary >= primary.max(axis=0) - eps
-    choice = near.argmax(axis=0)
-    tied = np.flatnonzero(near.sum(axis=0) > 1)
-    if len(tied) and values.shape[1] > 1:
-        sub, close = values[:, :, tied], near[:, tied]
-        pick = choice[tied]
-        for c in range(len(values)):
-            better = close[c] & _lex_greater(sub[c], sub[pick, :, np.arange(len(tied))].T, eps)
-            pick = np.where(better, c, pick)
-        choice[tied] = pick
+# For a byte of flags (bit i: candidate i is within eps of the best): the first such candidate, and whether
+# there are several.
+_FIRST = np.array([(c & -c).bit_length() - 1 if c else 0 for c in range(256)], dtype=np.int64)
+_SEVERAL = np.array([c & (c - 1) != 0 for c in range(256)])
+
+
+def _choose(primary: np.ndarray, component, components: int, eps) -> np.ndarray:
+    """Index of the best candidate (at most 8) in each column of `primary` (candidate, column; -inf: no such
+    candidate), the first of equals. Candidates within eps of the largest primary are narrowed component by
+    component, each within eps of its largest; component(k, columns) gives component k of every candidate in
+    those columns."""
+    floor = primary.max(axis=0) - eps
+    flags = np.zeros(primary.shape[1], dtype=np.uint8)
+    for i, row in enumerate(primary):
+        flags |= (row >= floor).view(np.uint8) << np.uint8(i)
+    choice = _FIRST.take(flags)
+    tied = np.flatnonzero(_SEVERAL.take(flags))
+    alive = (flags[tied] >> np.arange(len(primary), dtype=np.uint8)[:, None]) & 1 == 1
+    for k in range(1, components):
+        if not len(tied):
+            break
+        values = np.where(alive, component(k, tied), -np.inf)
+        alive &= values >= values.max(axis=0) - eps
+        choice[tied] = alive.argmax(axis=0)
+        several = alive.sum(axis=0) > 1
+        tied, alive = tied[several], alive[:, several]
     return choice
 
 
@@ -129,44 +142,38 @@ def _stops(stop: np.ndarray, go: np.ndarray, eps) -> np.ndarray:
     return better
 
 
-def _best(values: np.ndarray, eps) -> np.ndarray:
-    """The lexicographic best of candidates `values` (candidate, component, row)."""
-    return np.take_along_axis(values, _choose(values, eps)[None, None, :], axis=0)[0]
-
-
 class _Index:
-    """Where each of a set of distinct 64-bit keys is, by open addressing (vectorised linear probing)."""
+    """Where each of a set of distinct 64-bit keys is: a linear-probing table built in one pass. Sorted by home
+    slot (their low bits), the keys take the next free slot in turn; the table runs past its last key, so a
+    probe never wraps. A slot holds a key and its position + 1 side by side (0: empty)."""
 
     def __init__(self, keys: np.ndarray):
-        self.keys = keys
-        size = 1 << max(4, (2 * len(keys)).bit_length())
-        self.mask = size - 1
-        self.slots = np.full(size, -1, dtype=np.int64)
-        pending = np.arange(len(keys))
-        where = (keys & np.uint64(self.mask)).astype(np.int64)
-        while len(pending):
-            at = where[pending]
-            taken = self.slots[at]
-            if (keys[taken[taken >= 0]] == keys[pending[taken >= 0]]).any():
-                raise RuntimeError("hash collision in the race table")
-            free = taken < 0
-            self.slots[at[free]] = pending[free]
-            placed = self.slots[at] == pending
-            pending = pending[~placed]
-            where[pending] = (where[pending] + 1) & self.mask
+        bits = np.uint64(max(4, (2 * len(keys)).bit_length()))
+        order = np.argsort((keys << np.uint64(64) - bits) | (keys >> bits))  # by home slot, then by key
+        keys = keys[order]
+        if (keys[1:] == keys[:-1]).any():
+            raise RuntimeError("hash collision in the race table")
+        self.mask = np.uint64((1 << int(bits)) - 1)
+        home, rank = (keys & self.mask).astype(np.int64), np.arange(len(keys))
+        slot = rank + np.maximum.accumulate(home - rank) if len(keys) else rank
+        self.slots = np.zeros((int(slot[-1]) + 2 if len(keys) else 1, 2), dtype=np.uint64)
+        flat = self.slots.reshape(-1)
+        flat[2 * slot], flat[2 * slot + 1] = keys, order + 1
 
     def __call__(self, queries: np.ndarray) -> np.ndarray:
-        found = np.empty(len(queries), dtype=np.int64)
-        pending = np.arange(len(queries))
-        where = (queries & np.uint64(self.mask)).astype(np.int64)
+        where = (queries & self.mask).astype(np.int64)
+        slot = self.slots.take(where, axis=0)
+        found = slot[:, 1].astype(np.int64) - 1
+        pending = np.flatnonzero((slot[:, 0] != queries) & (found >= 0))
+        where = where[pending]
         while len(pending):
-            slot = self.slots[where[pending]]
-            if (slot < 0).any():
-                raise KeyError("state not in the table")
-            hit = self.keys[slot] == queries[pending]
-            found[pending[hit]] = slot[hit]
-            pending = pending[~hit]
-            where[pending] = (where[pending] + 1) & self.mask
+            where += 1
+            slot = self.slots.take(where, axis=0)
+            found[pending] = slot[:, 1].astype(np.int64) - 1
+            miss = (slot[:, 0] != queries[pending]) & (slot[:, 1] > 0)
+            pending, where = pending[miss], where[miss]
+        if (found < 0).any():
+            raise KeyError("state not in the table")
         return found
 
 
@@ -273,7 +280,8 @@ class _Race:
     damage comparison, P(win), P(draw), expected damage dice to come), and play goes on after a win for the
     damage dice. `strength_value`: faces count up and the terminal value is strength_value(S) (opponent-blind)."""
 
-    CHUNK = 1 << 16
+    CHUNK = 1 << 16  # throws solved at a time
+    STATES = 64  # states whose throws are listed at a time
 
     def __init__(self, roots: dict, weights=(1, 0), reply=False, exact=False, strength_value=None, policy=None):
         self.reply, self.exact, self.strength_value = reply, exact, strength_value
@@ -282,8 +290,12 @@ class _Race:
         self.eps = 0 if exact else TOLERANCE
         self.layers: dict[int, _Layer] = {}
         self._close(roots)
-        for m in sorted(self.layers):
-            self._throws(self.layers[m])
+        order = sorted(self.layers)
+        listed = start(self._throws, self.layers[order[0]])
+        for i, m in enumerate(order):
+            listed.result()
+            if i + 1 < len(order):  # the next layer's throws are listed while this one is solved
+                listed = start(self._throws, self.layers[order[i + 1]])
             if policy is None:
                 self._solve(self.layers[m])
             else:
@@ -346,33 +358,39 @@ class _Race:
         position = np.zeros(cls.shape, dtype=np.int64)
         for j in range(1, FACES):
             position[:, j] = np.where(grouped[:, j], position[:, j - 1] + 1, 0)
-        src = np.arange(s)
-        total = np.zeros(s, dtype=np.int64)
-        ways = np.ones(s, dtype=np.int64)
-        run = np.ones(s, dtype=np.int64)
-        packed = np.zeros(s, dtype=np.int64)
-        last = np.zeros(s, dtype=np.int64)
-        key = _extra(layer.delta, layer.won, layer.base)
-        for j in range(FACES):
-            hi = np.minimum(top[src, j], m - total)
-            same = grouped[src, j]
-            hi = np.where(same, np.minimum(hi, last), hi)
-            lo = np.where(junk_faces[src] > 0, 0, np.maximum(m - total - room[src, j], 0))
-            count = np.maximum(hi - lo + 1, 0)
-            rows = np.repeat(np.arange(len(src)), count)
-            v = np.arange(len(rows)) - np.repeat(np.cumsum(count) - count, count) + lo[rows]
-            src, same, previous = src[rows], same[rows], last[rows]
-            run = np.where(same & (v == previous), run[rows] + 1, 1)
-            ways = ways[rows] * _BINOMIAL[m - total[rows], v] * (position[src, j] + 1) // run
-            key = key[rows] + _FLAT_CODE[base[src, j] + np.minimum(v, cap[src, j])]
-            total, packed, last = total[rows] + v, packed[rows] * 32 + np.minimum(v, cap[src, j]), v
-        ways = ways * junk_faces[src].astype(np.int64) ** (m - total)
-        t = (packed[:, None] >> (5 * np.arange(FACES - 1, -1, -1))) & 31
-        if not self.reply:
-            order, start = _distinct(key, src, t)
-            src, t, key = src[order[start]], t[order[start]], key[order[start]]
-            ways = np.add.reduceat(ways[order], start)
-        layer.parent, layer.t, layer.weight = src, t.astype(np.int16), ways
+        start_key = _extra(layer.delta, layer.won, layer.base)
+        by_face = [np.ascontiguousarray(a.T) for a in (top, grouped, room, base, cap, position)]
+
+        def throws(src):
+            """The throws of states src: (state, t, ways, pair key) per throw."""
+            k = len(src)
+            total, packed, last = np.zeros(k, np.int64), np.zeros(k, np.int64), np.zeros(k, np.int64)
+            ways, run, key = np.ones(k, np.int64), np.ones(k, np.int64), start_key.take(src)
+            several = junk_faces.take(src) > 0
+            for top_j, grouped_j, room_j, base_j, cap_j, position_j in zip(*by_face):
+                hi = np.minimum(top_j.take(src), m - total)
+                same = grouped_j.take(src)
+                hi = np.where(same, np.minimum(hi, last), hi)
+                lo = np.where(several, 0, np.maximum(m - total - room_j.take(src), 0))
+                count = np.maximum(hi - lo + 1, 0)
+                rows = np.repeat(np.arange(len(src)), count)
+                v = np.arange(len(rows)) - np.repeat(np.cumsum(count) - count, count) + lo.take(rows)
+                src, same, previous, several = src.take(rows), same.take(rows), last.take(rows), several.take(rows)
+                run = np.where(same & (v == previous), run.take(rows) + 1, 1)
+                ways = ways.take(rows) * _BINOMIAL[m - total.take(rows), v] * (position_j.take(src) + 1) // run
+                kept = np.minimum(v, cap_j.take(src))
+                key = key.take(rows) + _FLAT_CODE.take(base_j.take(src) + kept)
+                total, packed, last = total.take(rows) + v, packed.take(rows) * 32 + kept, v
+            ways = ways * junk_faces[src].astype(np.int64) ** (m - total)
+            t = ((packed[:, None] >> (5 * np.arange(FACES - 1, -1, -1))) & 31).astype(np.int16)
+            if not self.reply:
+                order, first = _distinct(key, src, t)
+                src, t, key = src[order[first]], t[order[first]], key[order[first]]
+                ways = np.add.reduceat(ways[order], first)
+            return src, t, ways, key
+
+        parts = each(throws, np.array_split(np.arange(s), max(1, s // self.STATES)))
+        layer.parent, layer.t, layer.weight, key = (np.concatenate(a) for a in zip(*parts))
         layer.pairs = _Index(key)
 
     # -- values ----------------------------------------------------------------------------------------------
@@ -398,58 +416,60 @@ class _Race:
         stay = below.state_index(_canon(layer.cls, layer.lev, layer.delta, layer.won, layer.base, m - 1,
                                         self.reply)[-1])
         throws = len(layer.parent)
-        best = np.concatenate([self._best_moves(layer, below, stay, rows)
-                               for rows in np.array_split(np.arange(throws), max(1, throws // self.CHUNK))], axis=1)
+        self._plan(layer)
+        starts = range(0, throws, self.CHUNK)
+        best = np.concatenate(each(lambda a: self._best_moves(layer, below, stay, slice(a, a + self.CHUNK)), starts),
+                              axis=1)
         layer.value = self._expect(layer, best)
         stop = layer.value[:, layer.parent]
         layer.pair_value = np.where(_stops(stop, best, self.eps), stop, best)
 
-    def _best_moves(self, layer: _Layer, below: _Layer, stay: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    def _best_moves(self, layer: _Layer, below: _Layer, stay: np.ndarray, rows: slice) -> np.ndarray:
         """For throws `rows` of the layer: the best of taking one more die of any face (or a 6 to damage) and
         going on from there, or taking one junk die and stopping. Moves are columns: the faces, the damage
         move (`full`), junk."""
-        m, parent, t = layer.m, layer.parent[rows], layer.t[rows]
-        n, every = len(rows), np.arange(len(rows))
+        m, parent, t = layer.m, layer.parent[rows], layer.t[rows].astype(np.int64)
+        n, every = len(parent), np.arange(len(parent))
         plan = self._plan(layer)
-        code = _FLAT_CODE[plan["after"][parent] + t]
-        extra = plan["extra"][parent]
+
+        def per_state(name):
+            return plan[name].take(parent, axis=0)
+
+        code = _FLAT_CODE.take(per_state("after") + t)
+        extra = per_state("extra")
         rest = code.sum(axis=1, dtype=np.uint64) + extra
-        valid = plan["movable"][parent] & (t >= 1)
-        valid[:, 1:] &= ~(plan["grouped"][parent, 1:] & (t[:, 1:] == t[:, :-1]))
-        keys = rest[:, None] - code + _FLAT_CODE[plan["moved"][parent] + np.maximum(t - 1, 0)]
+        valid = per_state("movable") & (t >= 1)
+        valid[:, 1:] &= ~(per_state("grouped")[:, 1:] & (t[:, 1:] == t[:, :-1]))
+        keys = rest[:, None] - code + _FLAT_CODE.take(per_state("moved") + np.maximum(t - 1, 0))
         if self.full:
-            six, six_t = plan["six"][parent], t[every, plan["six"][parent]]
+            six = per_state("six")
+            six_t = t[every, six]
             less = six_t[:, None] - (six[:, None] == np.arange(FACES))
-            won = plan["won_extra"][parent][:, None] + _FLAT_CODE[_code_base(SPENT, 0) + np.maximum(less, 0)]
-            keys = np.where(plan["wins"][parent], won, keys)
+            won = per_state("won_extra")[:, None] + _FLAT_CODE[_code_base(SPENT, 0) + np.maximum(less, 0)]
+            keys = np.where(per_state("wins"), won, keys)
             moved = _FLAT_CODE[plan["after"][parent, six] + np.maximum(six_t - 1, 0)]
-            damaged = rest - code[every, six] + moved - extra + plan["damaged_extra"][parent]
+            damaged = rest - code[every, six] + moved - extra + per_state("damaged_extra")
             keys = np.column_stack([keys, damaged])
             valid = np.column_stack([valid, six_t >= 1])
         found = np.zeros(keys.shape, dtype=np.int64)
-        found[valid] = below.pairs(keys[valid])
+        found[valid] = hits = below.pairs(keys[valid])
         junk = t.sum(axis=1) < m
         moves = keys.shape[1]
         primary = np.full((n, moves + 1), -np.inf, dtype=below.value.dtype)
-        primary[:, :moves][valid] = below.pair_value[0, found[valid]]
-        primary[junk, moves] = below.value[0, stay[parent[junk]]]
+        primary[:, :moves][valid] = below.pair_value[0].take(hits)
+        primary[junk, moves] = below.value[0].take(stay.take(parent[junk]))
 
-        def source(move, at):
-            """Values (component, row) of a move for the rows at."""
+        last = len(below.value) - 1
+
+        def source(move, at, k=slice(None)):
+            """Component(s) k of a move for the rows at (a 6 put to damage: one damage die more)."""
             if move == moves:
-                return below.value[:, stay[parent[at]]]
-            values = below.pair_value[:, found[at, move]]
-            return values + (np.arange(len(values)) == len(values) - 1)[:, None] if move == FACES else values
+                return below.value[k].take(stay.take(parent.take(at)), axis=-1)
+            values = below.pair_value[k].take(found[at, move], axis=-1)
+            return values + (np.arange(last + 1)[k] == last)[..., None] if move == FACES else values
 
-        near = primary >= primary.max(axis=1)[:, None] - self.eps
-        choice = near.argmax(axis=1)
-        tied = np.flatnonzero(near.sum(axis=1) > 1)
-        if len(tied) and len(below.value) > 1:
-            candidates = np.full((moves + 1, len(below.value), len(tied)), -np.inf, dtype=below.value.dtype)
-            for move in np.flatnonzero(near[tied].any(axis=0)):
-                at = near[tied, move]
-                candidates[move][:, at] = source(move, tied[at])
-            choice[tied] = _choose(candidates, self.eps)
+        choice = _choose(primary.T, lambda k, at: np.stack([source(move, at, k) for move in range(moves + 1)]),
+                         last + 1, self.eps)
         best = np.empty((len(below.value), n), dtype=below.value.dtype)
         for move in range(moves + 1):
             at = np.flatnonzero(choice == move)
@@ -631,40 +651,58 @@ class _Grid:
         self.top, self.exact = top, exact
         self.eps = 0 if exact else TOLERANCE
         self.values: dict[tuple[int, int], np.ndarray] = {}  # (dice in play, confirmed) -> (component, tray)
+        last = terminal(_compositions(top))
+        arena = self._arena(len(last), last.dtype)
         above: dict[int, np.ndarray] = {}
         for level in range(top, -1, -1):
             here: dict[int, np.ndarray] = {}
+            free = arena[level % 2]
             for total in range(level, top + 1):
                 n = total - level
+                size = len(last) * len(_compositions(level)) * (len(_compositions(n)) + 1)
+                pairs, free = free[:size].reshape(len(last), len(_compositions(level)), -1), free[size:]
+                pairs[:, :, -1] = -np.inf
                 if n == 0:
-                    value = terminal(_compositions(level))
-                    pairs = np.concatenate([value[:, :, None], np.full(value.shape + (1,), -np.inf, value.dtype)], 2)
+                    value = last if level == top else terminal(_compositions(level))
+                    pairs[:, :, 0] = value
                 else:
-                    value, pairs = self._layer(level, n, above[total], here[total - 1])
+                    value = self._layer(level, n, above[total], here[total - 1], pairs)
                 self.values[total, level] = value
                 here[total] = pairs
             above = here
 
-    def _layer(self, level: int, n: int, confirm: np.ndarray, damage: np.ndarray):
-        """Values of the trays of `level` confirmed dice and n to throw, and of every (tray, throw still on the
-        table) pair, with a last column of -inf for "no such die"."""
+    def _arena(self, components: int, dtype) -> list[np.ndarray]:
+        """Two buffers the levels fill in turn (a level's pairs are read only by the level below), each as
+        large as its largest level needs."""
+        def size(level):
+            return components * len(_compositions(level)) * sum(len(_compositions(n)) + 1
+                                                                 for n in range(self.top - level + 1))
+        return [np.empty(max(size(level) for level in range(parity, self.top + 1, 2)), dtype=dtype)
+                if parity <= self.top else None for parity in (0, 1)]
+
+    def _layer(self, level: int, n: int, confirm: np.ndarray, damage: np.ndarray, pairs: np.ndarray) -> np.ndarray:
+        """Values of the trays of `level` confirmed dice and n to throw; fills `pairs`, the values of every
+        (tray, throw still on the table) pair, but its last column ("no such die")."""
         up = _grid_up(level)
         down, ways = _grid_maps(n)
         k, rows_all, cols = len(confirm), up.shape[1], down.shape[1]
         weights = ways.astype(object) * Fraction(1, 6 ** n) if self.exact else ways / 6 ** n
         value = np.empty((k, rows_all), dtype=confirm.dtype)
-        pairs = np.empty((k, rows_all, cols + 1), dtype=confirm.dtype)
-        pairs[:, :, cols] = -np.inf
         counts = _compositions(level)
         step = max(1, self.CELLS // cols)
-        for start in range(0, rows_all, step):
+
+        def solve(start):
             rows = np.arange(start, min(start + step, rows_all))
             best = self._moves(up[:, rows], rows, down, confirm, damage, _junk(counts[rows], n))
             here = np.stack([b @ weights for b in best])
             value[:, rows] = here
             stop = np.broadcast_to(here[:, :, None], best.shape)
-            pairs[:, rows, :cols] = np.where(_stops(stop, best, self.eps), stop, best)
-        return value, pairs
+            into = pairs[:, rows[0]:rows[-1] + 1, :cols]
+            np.copyto(into, best)
+            np.copyto(into, stop, where=_stops(stop, best, self.eps))
+
+        each(solve, range(0, rows_all, step))
+        return value
 
     def _moves(self, up, rows, down, confirm, damage, junk) -> np.ndarray:
         """Best of taking one more die of a face (confirm) or a 6 to damage, for the trays `rows` and every
@@ -677,36 +715,30 @@ class _Grid:
             confirm[0].take(up[f], axis=0).take(down[f], axis=1, out=primary[f])
             primary[f][junk[:, f]] = -np.inf
         damage[0].take(rows, axis=0).take(down[FACES - 1], axis=1, out=primary[FACES])
-        near = primary >= primary.max(axis=0) - self.eps
-        choice = near.argmax(axis=0)
+
+        def flat(move, r, c):
+            """Where move's values are in confirm[j] (a face) or damage[j] (the damage move), flattened."""
+            return up[move, r] * width + down[move, c] if move < FACES else rows[r] * width + down[FACES - 1, c]
+
+        def component(j, cells):
+            r, c = np.divmod(cells, cols)
+            out = np.stack([confirm[j].ravel().take(flat(move, r, c)) for move in range(FACES)]
+                           + [damage[j].ravel().take(flat(FACES, r, c))])
+            out[FACES] += j == 1
+            return out
+
+        choice = _choose(primary.reshape(moves, -1), component, k, self.eps).reshape(len(rows), cols)
+        best = np.empty((k, len(rows), cols), dtype=confirm.dtype)
         r = np.broadcast_to(np.arange(len(rows))[:, None], choice.shape)
         c = np.broadcast_to(np.arange(cols)[None, :], choice.shape)
-        tied = np.flatnonzero(near.sum(axis=0) > 1)
-        if len(tied):
-            candidates = np.full((moves, k, len(tied)), -np.inf, dtype=confirm.dtype)
-            for i in range(moves):
-                at = near[i].ravel()[tied]
-                candidates[i][:, at] = self._gather(i, up, rows, down, confirm, damage,
-                                                    r.ravel()[tied][at], c.ravel()[tied][at])
-            choice.ravel()[tied] = _choose(candidates, self.eps)
-        best = np.empty((k, len(rows), cols), dtype=confirm.dtype)
         face = np.minimum(choice, FACES - 1)
-        flat = up[face, r] * width + down[face, c]
+        at = up[face, r] * width + down[face, c]
         spent = np.nonzero(choice == FACES)
-        flat_spent = rows[spent[0]] * width + down[FACES - 1, spent[1]]
+        at_spent = flat(FACES, *spent)
         for j in range(k):
-            confirm[j].ravel().take(flat, out=best[j])
-            best[j][spent] = damage[j].ravel()[flat_spent] + (j == 1)
+            confirm[j].ravel().take(at, out=best[j])
+            best[j][spent] = damage[j].ravel()[at_spent] + (j == 1)
         return best
-
-    @staticmethod
-    def _gather(i, up, rows, down, confirm, damage, r, c):
-        """Values of move i for trays r and throws c."""
-        if i < FACES:
-            return confirm[:, up[i, r], down[i, c]]
-        values = damage[:, rows[r], down[FACES - 1, c]].copy()
-        values[1] = values[1] + 1
-        return values
 
 
 # -- tables, cached in the data folder ------------------------------------------------------------------------
