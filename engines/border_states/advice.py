@@ -16,8 +16,9 @@ import numpy as np
 from companion.engine import RuleError
 
 from . import optimal
-from .optimal import DEFAULT, TOLERANCE
-from .tray import FACES, Keep, Strength, Tray, legal_keeps
+from .optimal import DEFAULT
+from .tray import FACES, Keep, Strength, Tray, Trays, keeps, take_table
+from .values import TOLERANCE
 
 
 class KeepOdds(NamedTuple):
@@ -33,15 +34,13 @@ class KeepOdds(NamedTuple):
     best: bool
 
 
-def _takes(tray: Tray, throw: tuple[int, ...]) -> tuple[list[Keep], list[Tray]]:
+def _takes(tray: Tray, throw: tuple[int, ...]) -> tuple[list[Keep], Trays]:
     """BS-CMB ROLL: every die left is thrown; every legal take and the tray it leaves."""
     if len(throw) != FACES or any(n < 0 for n in throw) or sum(throw) != tray.left or tray.done:
         raise RuleError("BS-CMB", f"A throw is every die left: {tray.left} dice, a count per face")
-    keeps = legal_keeps(tuple(throw))
-    confirm = np.array([k.confirm for k in keeps]) + np.array(tray.confirmed)
-    damage = np.array([k.damage for k in keeps]) + tray.damage
-    left = _total(tray) - confirm.sum(axis=1) - damage
-    return keeps, [Tray(int(n), tuple(c), int(d)) for n, c, d in zip(left, confirm.tolist(), damage)]
+    confirm, damage = take_table(tuple(throw))
+    return keeps(confirm, damage), Trays(tray.left - confirm.sum(axis=1) - damage, confirm + np.array(tray.confirmed),
+                        damage + tray.damage)
 
 
 def _total(tray: Tray) -> int:
@@ -60,7 +59,7 @@ def _order(values: np.ndarray, eps) -> list[int]:
 def _advice(keeps, trays, values, damage_row: int, chances, exact: bool) -> list[KeepOdds]:
     """Rank by the values with the damage dice already taken added to the damage dice to come."""
     ranked = values.copy()
-    ranked[damage_row] = ranked[damage_row] + np.array([t.damage for t in trays])
+    ranked[damage_row] = ranked[damage_row] + trays.damage.astype(values.dtype)
     odds = chances(values, trays)
     return [KeepOdds(keeps[i], *odds[i], n == 0) for n, i in enumerate(_order(ranked, 0 if exact else TOLERANCE))]
 

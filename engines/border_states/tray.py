@@ -8,7 +8,9 @@ D the number of damage dice.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import product
+from typing import NamedTuple
+
+import numpy as np
 
 from companion.engine import RuleError
 
@@ -91,17 +93,40 @@ def check_keep(throw: tuple[int, ...], keep: Keep) -> None:
         raise RuleError("BS-CMB", "Only 6s may go to the damage row, and only the 6s thrown")
 
 
+def take_table(throw: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Every legal take of a throw (a count per face) as arrays, a row each: confirmed counts per face and 6s
+    put to damage. Any sub-multiset, 6s split between confirmed and damage; faces 1 to 5 in counting order (the
+    last fastest), then the 6s taken, then the 6s of those put to damage."""
+    heads = np.indices([n + 1 for n in throw[:FACES - 1]]).reshape(FACES - 1, -1).T
+    sixes = np.array([(taken - damage, damage) for taken in range(throw[FACES - 1] + 1) for damage in range(taken + 1)])
+    confirm = np.column_stack([np.repeat(heads, len(sixes), axis=0), np.tile(sixes[:, 0], len(heads))])
+    damage = np.tile(sixes[:, 1], len(heads))
+    some = confirm.sum(axis=1) + damage > 0
+    return confirm[some], damage[some]
+
+
+def keeps(confirm: np.ndarray, damage: np.ndarray) -> list[Keep]:
+    """The takes of rows of `take_table`."""
+    return [Keep(tuple(c), d) for c, d in zip(confirm.tolist(), damage.tolist())]
+
+
 def legal_keeps(throw: tuple[int, ...]) -> list[Keep]:
-    """Every legal take of a throw (a count per face): any sub-multiset, 6s split between confirmed and damage."""
-    ranges = [range(r + 1) for r in throw[:5]]
-    keeps = []
-    for head in product(*ranges):
-        for sixes in range(throw[5] + 1):
-            for dmg in range(sixes + 1):
-                keep = Keep(head + (sixes - dmg,), dmg)
-                if keep.size:
-                    keeps.append(keep)
-    return keeps
+    """Every legal take of a throw, in the order of `take_table`."""
+    return keeps(*take_table(throw))
+
+
+class Trays(NamedTuple):
+    """Many trays as arrays, a row each: dice left, confirmed counts per face, damage dice."""
+
+    left: np.ndarray
+    confirmed: np.ndarray
+    damage: np.ndarray
+
+    @classmethod
+    def of(cls, trays) -> Trays:
+        return cls(np.array([t.left for t in trays], dtype=np.int64),
+                   np.array([t.confirmed for t in trays], dtype=np.int64).reshape(-1, FACES),
+                   np.array([t.damage for t in trays], dtype=np.int64))
 
 
 def outcome(attacker: Strength, defender: Strength) -> str:

@@ -11,8 +11,9 @@ import numpy as np
 import pytest
 
 from benchmarks import border_states as brute
-from engines.border_states import optimal
+from engines.border_states import optimal, race
 from engines.border_states.advice import attacker_advice, defender_advice
+from engines.border_states.grid import Grid
 from engines.border_states.optimal import (
     OBJECTIVES,
     POLICIES,
@@ -24,7 +25,7 @@ from engines.border_states.optimal import (
     strength_distribution,
     supply_grid,
 )
-from engines.border_states.tray import FACES, Strength, Tray, outcome
+from engines.border_states.tray import FACES, Strength, Tray, Trays, outcome
 
 EMPTY = (0,) * FACES
 
@@ -159,7 +160,7 @@ def test_the_race_tables_equal_the_labelled_grid_beyond_five_dice():
     n = 6
     for attacker in [Strength(2, 4, 0), Strength(3, 1, 0), Strength(4, 6, 0), Strength(0, 0, 0)]:
         reply = optimal._reply_table(optimal.DEFAULT, n, True)
-        states = optimal._defender_states([Tray(n)], attacker, False)[n]
+        states = race.defender_states(Trays.of([Tray(n)]), attacker, False)[n]
         weights = OBJECTIVES[optimal.DEFAULT]
 
         def terminal(counts):
@@ -168,7 +169,7 @@ def test_the_race_tables_equal_the_labelled_grid_beyond_five_dice():
             values = np.array([Fraction(v) for v in values], dtype=object)
             return np.stack([values, 0 * values, values, values])
 
-        grid = optimal._Grid(n, terminal, exact=True)
+        grid = Grid(n, terminal, exact=True)
         assert reply.value(n, states)[0, 0] == grid.values[n, 0][0, 0]
 
 
@@ -259,8 +260,8 @@ def test_the_policy_is_cached_versioned_in_the_data_folder(data_folder, monkeypa
         raise AssertionError("rebuilt a table that is in the data folder")
 
     with monkeypatch.context() as patch:
-        patch.setattr(optimal, "_Race", refuse)
-        patch.setattr(optimal, "_Grid", refuse)
+        patch.setattr(optimal, "Race", refuse)
+        patch.setattr(optimal, "Grid", refuse)
         assert attacker_chances(Tray(4), 4) == before
 
 
