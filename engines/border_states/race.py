@@ -82,7 +82,8 @@ class _Index:
         self.mask = np.uint64((1 << int(bits)) - 1)
         home, rank = (keys & self.mask).astype(np.int64), np.arange(len(keys))
         slot = rank + np.maximum.accumulate(home - rank) if len(keys) else rank
-        self.slots = np.zeros((int(slot[-1]) + 2 if len(keys) else 1, 2), dtype=np.uint64)
+        end = max(int(self.mask), int(slot[-1]) if len(keys) else 0) + 2  # every home slot, then an empty one
+        self.slots = np.zeros((end, 2), dtype=np.uint64)
         flat = self.slots.reshape(-1)
         flat[2 * slot], flat[2 * slot + 1] = keys, order + 1
 
