@@ -343,7 +343,7 @@ class Race:
         stay = below.state_index(_canon(layer.cls, layer.lev, layer.delta, layer.won, layer.base, m - 1,
                                         self.reply)[-1])
         throws = len(layer.parent)
-        self._plan(layer)
+        self._plan(layer)  # once, before the chunks share it
         starts = range(0, max(throws, 1), self.CHUNK)  # a layer whose every throw is a sure win has none
         best = np.concatenate(each(lambda a: self._best_moves(layer, below, stay, slice(a, a + self.CHUNK)), starts),
                               axis=1)
