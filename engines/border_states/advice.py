@@ -17,7 +17,7 @@ from companion.engine import RuleError
 
 from . import optimal
 from .optimal import DEFAULT
-from .tray import FACES, Keep, Strength, Tray, Trays, keeps, take_table
+from .tray import FACES, Keep, Strength, Tray, Trays, keeps_of, take_table
 from .values import TOLERANCE
 
 
@@ -39,7 +39,7 @@ def _takes(tray: Tray, throw: tuple[int, ...]) -> tuple[list[Keep], Trays]:
     if len(throw) != FACES or any(n < 0 for n in throw) or sum(throw) != tray.left or tray.done:
         raise RuleError("BS-CMB", f"A throw is every die left: {tray.left} dice, a count per face")
     confirm, damage = take_table(tuple(throw))
-    return keeps(confirm, damage), Trays(tray.left - confirm.sum(axis=1) - damage, confirm + np.array(tray.confirmed),
+    return keeps_of(confirm, damage), Trays(tray.left - confirm.sum(axis=1) - damage, confirm + np.array(tray.confirmed),
                         damage + tray.damage)
 
 
@@ -47,21 +47,22 @@ def _total(tray: Tray) -> int:
     return tray.left + sum(tray.confirmed) + tray.damage
 
 
-def _order(values: np.ndarray, eps) -> list[int]:
+def _order(values: np.ndarray, eps) -> np.ndarray:
     """Indices best first: lexicographic on the components (rows). With floats each component is compared on a
     grid of eps, so rounding noise never decides; ties keep the order of the takes."""
     if eps:
         values = np.rint(values.astype(float) / eps)
-    keys = list(zip(*(-values).tolist()))
-    return sorted(range(values.shape[1]), key=keys.__getitem__)
+    return np.lexsort(tuple(-row for row in values[::-1]))
 
 
-def _advice(keeps, trays, values, damage_row: int, chances, exact: bool) -> list[KeepOdds]:
+def _advice(keeps, trays, values, damage_row: int, columns, exact: bool) -> list[KeepOdds]:
     """Rank by the values with the damage dice already taken added to the damage dice to come."""
     ranked = values.copy()
     ranked[damage_row] = ranked[damage_row] + trays.damage.astype(values.dtype)
-    odds = chances(values, trays)
-    return [KeepOdds(keeps[i], *odds[i], n == 0) for n, i in enumerate(_order(ranked, 0 if exact else TOLERANCE))]
+    order = _order(ranked, 0 if exact else TOLERANCE)
+    listed = [column.take(order).tolist() for column in columns(values, trays)]
+    best = [True] + [False] * (len(order) - 1)
+    return list(map(KeepOdds._make, zip([keeps[i] for i in order.tolist()], *listed, best)))
 
 
 def defender_advice(tray: Tray, throw: tuple[int, ...], attacker: Strength, objective: str = DEFAULT,
@@ -69,7 +70,7 @@ def defender_advice(tray: Tray, throw: tuple[int, ...], attacker: Strength, obje
     """BS-CMB.6: every legal take of the defender's throw against the attacker's result, best first."""
     keeps, trays = _takes(tray, throw)
     values = optimal._defender_values(trays, attacker, objective, exact, tray)
-    return _advice(keeps, trays, values, 4, optimal._defender_chances, exact)
+    return _advice(keeps, trays, values, 4, optimal._defender_columns, exact)
 
 
 def attacker_advice(tray: Tray, throw: tuple[int, ...], defender_dice: int, objective: str = DEFAULT,
@@ -77,7 +78,7 @@ def attacker_advice(tray: Tray, throw: tuple[int, ...], defender_dice: int, obje
     """BS-CMB.5: every legal take of the attacker's throw, both sides playing optimally afterwards, best first."""
     keeps, trays = _takes(tray, throw)
     values = optimal._attacker_values(trays, defender_dice, objective, exact, tray)
-    return _advice(keeps, trays, values, 1, optimal._attacker_chances, exact)
+    return _advice(keeps, trays, values, 1, optimal._attacker_columns, exact)
 
 
 def keep_advice(state) -> list[KeepOdds]:

@@ -163,32 +163,37 @@ def _attacker_values(trays: Trays, defender_dice: int, objective: str, exact: bo
     return _attacker_table(defender_dice, objective, top, exact).value(trays)
 
 
-def _chances(win, draw, damage, marker=None) -> list[Chances]:
-    """Chances from arrays, a tray each (Fractions stay Fractions)."""
-    columns = [win, draw, 1 - win - draw, damage] + ([] if marker is None else [marker])
+def _defender_columns(values: np.ndarray, trays: Trays) -> list[np.ndarray]:
+    """The fields of `Chances` as arrays, a tray each."""
+    return _columns(values[2], values[3], trays.damage.astype(values.dtype) + values[4], values[1])
+
+
+def _attacker_columns(values: np.ndarray, trays: Trays) -> list[np.ndarray]:
+    return _columns(values[2], values[3], trays.damage.astype(values.dtype) + values[1],
+                    np.full(len(trays.left), None, dtype=object))
+
+
+def _columns(win, draw, damage, marker) -> list[np.ndarray]:
+    return [win, draw, 1 - win - draw, damage, marker]
+
+
+def _chances(columns: list[np.ndarray]) -> list[Chances]:
+    """Chances from columns, a tray each (Fractions stay Fractions)."""
     return [Chances(*row) for row in zip(*(c.tolist() for c in columns))]
-
-
-def _defender_chances(values: np.ndarray, trays: Trays) -> list[Chances]:
-    return _chances(values[2], values[3], trays.damage.astype(values.dtype) + values[4], values[1])
-
-
-def _attacker_chances(values: np.ndarray, trays: Trays) -> list[Chances]:
-    return _chances(values[2], values[3], trays.damage.astype(values.dtype) + values[1])
 
 
 def defender_chances(tray: Tray, attacker: Strength, objective: str = DEFAULT, exact: bool = False) -> Chances:
     """BS-CMB.6: the defender's chances before its next throw, playing optimally against the attacker's
     known result (objective, then the damage comparison, then P(win), P(draw), damage dice)."""
     trays = Trays.of([tray])
-    return _defender_chances(_defender_values(trays, attacker, objective, exact, tray), trays)[0]
+    return _chances(_defender_columns(_defender_values(trays, attacker, objective, exact, tray), trays))[0]
 
 
 def attacker_chances(tray: Tray, defender_dice: int, objective: str = DEFAULT, exact: bool = False) -> Chances:
     """BS-CMB.5: the attacker's chances before its next throw, both sides playing optimally, the defender
     (with `defender_dice`, public after CMB.4) replying to the attacker's result (section 8, objective 2)."""
     trays = Trays.of([tray])
-    return _attacker_chances(_attacker_values(trays, defender_dice, objective, exact, tray), trays)[0]
+    return _chances(_attacker_columns(_attacker_values(trays, defender_dice, objective, exact, tray), trays))[0]
 
 
 def full_policy(dice: int = LIMIT, objective: str = DEFAULT) -> None:

@@ -41,7 +41,7 @@ def _table(classes) -> np.ndarray:
 
 
 IS_GOAL, IS_SIX, IS_TIE, IS_MOVABLE = _table(GOAL), _table(SIXES), _table(TIES), _table(GOAL + (COUNT,))
-IS_REACH_ONLY, IS_CAPPED = _table((REACH, SIX)), _table((REACH, TIE))
+IS_REACH_ONLY, IS_CAPPED, IS_DEAD = _table((REACH, SIX)), _table((REACH, TIE)), _table((EMPTY, SPENT))
 
 _rng = np.random.default_rng(20260509)
 _PAIR_CODE = _rng.integers(0, 2 ** 64, size=(7, LEVELS, LIMIT + 1), dtype=np.uint64, endpoint=False)
@@ -119,11 +119,11 @@ def _canon(cls, lev, delta, won, base, m: int, reply: bool):
     """Race states at m dice to throw in canonical form: goals reached, dead faces (junk, or a spent 6), the
     damage comparison settled, faces sorted. Returns the arrays and the state keys."""
     cls, lev = cls.astype(np.int8), lev.astype(np.int16)
-    goal = np.isin(cls, GOAL)
+    goal = IS_GOAL[cls]
     won = won | (goal & (lev <= 0)).any(axis=1)
-    dead = (np.isin(cls, (REACH, SIX)) & (lev > m)) | (np.isin(cls, TIES) & (lev > m + 1)) | won[:, None]
-    cls = np.where(dead & np.isin(cls, SIXES), SPENT, np.where(dead, EMPTY, cls)).astype(np.int8)
-    lev = np.where(np.isin(cls, (EMPTY, SPENT)), 0, lev).astype(np.int8)
+    dead = (IS_REACH_ONLY[cls] & (lev > m)) | (IS_TIE[cls] & (lev > m + 1)) | won[:, None]
+    cls = np.where(dead & IS_SIX[cls], SPENT, np.where(dead, EMPTY, cls)).astype(np.int8)
+    lev = np.where(IS_DEAD[cls], 0, lev).astype(np.int8)
     delta = np.zeros_like(delta) if reply else _settle(delta, m)
     base = base & ~won
     order = np.argsort(cls.astype(np.int16) * 32 + lev, axis=1, kind="stable")
@@ -248,11 +248,11 @@ class Race:
         delta = np.repeat(layer.delta[:, None], FACES + 2, axis=1)
         face = np.arange(FACES)
         step = np.where(cls[:, face, face] == COUNT, 1, -1)
-        movable = np.isin(cls[:, face, face], GOAL + (COUNT,))
+        movable = IS_MOVABLE[cls[:, face, face]]
         if self.reply:
             movable &= lev[:, face, face] > 1
         lev[:, face, face] += step * movable
-        has_six = np.isin(layer.cls, SIXES).any(axis=1)
+        has_six = IS_SIX[layer.cls].any(axis=1)
         delta[:, FACES] += has_six
         valid = np.column_stack([movable, has_six, np.ones(s, bool)])
         won = np.repeat(layer.won[:, None], FACES + 2, axis=1)
@@ -325,7 +325,7 @@ class Race:
         if self.strength_value is not None:
             return self.strength_value(layer.lev.max(axis=1).astype(int))
         won = layer.won
-        draw = ~won & (layer.base | (np.isin(layer.cls, TIES) & (layer.lev == 1)).any(axis=1))
+        draw = ~won & (layer.base | (IS_TIE[layer.cls] & (layer.lev == 1)).any(axis=1))
         win, draw = array(won.astype(int), self.exact), array(draw.astype(int), self.exact)
         primary = self.win_weight * win + self.draw_weight * draw
         if self.reply:

@@ -105,14 +105,14 @@ def take_table(throw: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
     return confirm[some], damage[some]
 
 
-def keeps(confirm: np.ndarray, damage: np.ndarray) -> list[Keep]:
+def keeps_of(confirm: np.ndarray, damage: np.ndarray) -> list[Keep]:
     """The takes of rows of `take_table`."""
     return [Keep(tuple(c), d) for c, d in zip(confirm.tolist(), damage.tolist())]
 
 
 def legal_keeps(throw: tuple[int, ...]) -> list[Keep]:
     """Every legal take of a throw, in the order of `take_table`."""
-    return keeps(*take_table(throw))
+    return keeps_of(*take_table(throw))
 
 
 class Trays(NamedTuple):
