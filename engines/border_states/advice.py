@@ -39,8 +39,8 @@ def _takes(tray: Tray, throw: tuple[int, ...]) -> tuple[list[Keep], Trays]:
     if len(throw) != FACES or any(n < 0 for n in throw) or sum(throw) != tray.left or tray.done:
         raise RuleError("BS-CMB", f"A throw is every die left: {tray.left} dice, a count per face")
     confirm, damage = take_table(tuple(throw))
-    return keeps_of(confirm, damage), Trays(tray.left - confirm.sum(axis=1) - damage, confirm + np.array(tray.confirmed),
-                        damage + tray.damage)
+    left = tray.left - confirm.sum(axis=1) - damage
+    return keeps_of(confirm, damage), Trays(left, confirm + np.array(tray.confirmed), damage + tray.damage)
 
 
 def _total(tray: Tray) -> int:
