@@ -82,6 +82,11 @@ def _junk(counts: np.ndarray, n: int) -> np.ndarray:
     return dead & (np.cumsum(dead, axis=1) > 1)
 
 
+def _pairs_size(components: int, level: int, n: int) -> int:
+    """Numbers in the pairs of trays of `level` confirmed dice with n to throw (a last column: no such die)."""
+    return components * len(compositions(level)) * (len(compositions(n)) + 1)
+
+
 class Grid:
     """Optimal play of a side whose faces all count apart (the attacker: its strength face F matters through
     the defender's tie-break), for every labelled tray of up to `top` dice. A tray's value does not depend on
@@ -103,7 +108,7 @@ class Grid:
             free = arena[level % 2]
             for total in range(level, top + 1):
                 n = total - level
-                size = len(last) * len(compositions(level)) * (len(compositions(n)) + 1)
+                size = _pairs_size(len(last), level, n)
                 pairs, free = free[:size].reshape(len(last), len(compositions(level)), -1), free[size:]
                 pairs[:, :, -1] = -np.inf
                 if n == 0:
@@ -119,8 +124,7 @@ class Grid:
         """Two buffers the levels fill in turn (a level's pairs are read only by the level below), each as
         large as its largest level needs."""
         def size(level):
-            return components * len(compositions(level)) * sum(len(compositions(n)) + 1
-                                                                 for n in range(self.top - level + 1))
+            return sum(_pairs_size(components, level, n) for n in range(self.top - level + 1))
         return [np.empty(max(size(level) for level in range(parity, self.top + 1, 2)), dtype=dtype)
                 if parity <= self.top else None for parity in (0, 1)]
 
