@@ -15,6 +15,8 @@ import random
 import re
 from dataclasses import dataclass, field
 
+from .quoting import quote
+
 RANDOM, ENTERED, SCRIPTED = "random", "entered", "scripted"
 SOURCES = (RANDOM, ENTERED, SCRIPTED)
 
@@ -117,7 +119,8 @@ class _QueuedDice(Dice):
         faces = self.faces[self._next:self._next + n]
         bad = [f for f in faces if isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= sides]
         if bad:
-            raise DiceError(f"{bad[0]!r} is not a face of a d{sides}: each die shows 1 to {sides}.")
+            what = f"{label}: " if label else ""
+            raise DiceError(f"{what}{quote(bad[0])} is not a face of a d{sides}: each die shows 1 to {sides}.")
         self._next += n
         return faces
 
