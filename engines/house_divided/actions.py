@@ -12,18 +12,18 @@ from typing import Any
 
 from companion.dice import Dice
 from companion.engine import Actions, RuleError, Step
+from companion.quoting import quote
 
 from . import battle as fight
-from . import entries, victory
+from . import entries, movement, victory
 from .basic import basic_rules_from, require_filled
 from .battle_command import CommandInput, resolve_battle_command
 from .border_states import BorderInput, resolve_border_state
 from .command import MarchInput, naval_trigger, resolve_marches
 from .desertion import DesertionCheck, DesertionInput, resolve_desertion
 from .fire import FireInput, Shot, check_split, resolve_fire
-from .garrison import defends
 from .intervention import ReturnInput, fi_conditions, resolve_fi_return
-from .morale import MoraleCheck, MoraleInput, resolve_morale
+from .morale import MoraleInput, resolve_morale
 from .rally import RallyInput, resolve_rally
 from .rules import (
     ARMS,
@@ -33,7 +33,7 @@ from .rules import (
     GARRISON,
     GRADES,
     INF,
-    LEADER_FREE_MOVES,
+    LEADER_MARCH_MOVES,
     MILITIA,
     REDUCED,
     RICHMOND,
@@ -123,9 +123,10 @@ def _tail(lines: list[str]) -> str:
 # --- start of the player turn: supply (HD-5.1), border states (HD-4.8), the FI snapshot (HD-5.9) ------
 
 @actions
-def check_supply(state: GameState, dice: Dice, foraged: list | tuple = ()) -> Step:
-    """HD-5.1: every box with 2+ of the phasing side's units traces supply; those that cannot, and are not
-    marked as foraged (A11), must each lose one unit."""
+def check_supply(state: GameState, dice: Dice, foraged: list | tuple = (), reason: str = "") -> Step:
+    """HD-5.1: every box with 2+ of the phasing side's units traces supply; those that cannot must each lose
+    one unit. No stack is excused unless the players use the option A11 and mark a box as foraged, with their
+    reason (logged)."""
     _segment(state, START, "HD-5.1")
     if not state.options["supply"]:
         raise RuleError("HD-5.1", "The supply rule is off in this game")
@@ -133,17 +134,23 @@ def check_supply(state: GameState, dice: Dice, foraged: list | tuple = ()) -> St
         raise RuleError("HD-5.1", "Supply has been checked this turn")
     boxes = entries.names(foraged, "Foraged boxes", "HD-A11")
     if boxes and state.options["foraging"] != "manual":
-        raise RuleError("HD-A11", "Foraging is not used in this game (option A11)")
+        raise RuleError("HD-A11", "Foraging excuses no stack in this game: the source never says when a stack may "
+                                  "forage (option A11)")
+    if boxes and not (isinstance(reason, str) and reason.strip()):
+        raise RuleError("HD-A11", "Give the reason the marked boxes foraged: it goes into the log")
     report = supply_report(replace(state, foraged=boxes))
     for box in boxes:
         stack = report.of(box)
         if stack is None or stack.status == LONE:
-            raise RuleError("HD-A11", f"Only a box with a stack of 2+ {SIDE_NAME[state.side]} units forages; not {box}")
+            raise RuleError("HD-A11", f"Only a box with a stack of 2+ {SIDE_NAME[state.side]} units forages; "
+                                      f"not {quote(box)}")
     checked = [s for s in report.stacks if s.status != LONE]
     text = "; ".join(f"{s.box}: {s.status}" + (f", lose 1 ({s.reason})" if s.status == OUT_OF_SUPPLY else "")
                      for s in checked) or "no stack of 2 or more units"
+    if boxes:
+        text += f"; foraged by the players' choice (A11): {reason.strip()}"
     new = replace(state, foraged=boxes, supply_checked=True, supply_due=report.losses)
-    return Step(new, f"{lead(state)}: supply check: {text}", ("HD-5.1",))
+    return Step(new, f"{lead(state)}: supply check: {text}", ("HD-5.1", "HD-A11") if boxes else ("HD-5.1",))
 
 
 @actions
@@ -304,15 +311,18 @@ def breakout(state: GameState, dice: Dice, box: str) -> Step:
 
 
 @actions
-def march(state: GameState, dice: Dice, units: list | tuple, to: str, leaders: list | tuple = ()) -> Step:
+def march(state: GameState, dice: Dice, units: list | tuple, to: str, leaders: list | tuple = (),
+          amphibious: bool = False) -> Step:
     """HD-5.2: one march moves units of one box; each unit uses at most 2 marches a turn. Leaders in the box
-    go with them free (HD-5.7)."""
+    may ride along at no march cost, each making one of his 2 march-moves (HD-5.7). A landing goes to a port;
+    at a CSA recruitment port it must first beat the coastal garrison (HD-4.11)."""
     _segment(state, MOVEMENT, "HD-5.2")
     _marches_left(state)
     moving = _units(state, units, "HD-5.2")
     if not moving:
         raise RuleError("HD-5.2", "Name the units that march")
     to = _box(state, to, "The destination")
+    amphibious = entries.flag(amphibious, "'amphibious'", "HD-4.11")
     origin = moving[0].box
     for u in moving:
         if u.side != state.side or u.status != ON_MAP:
@@ -322,53 +332,53 @@ def march(state: GameState, dice: Dice, units: list | tuple, to: str, leaders: l
                                       f"{u.name} is at {u.box}, not {origin}")
         if u.marches >= UNIT_MARCHES:
             raise RuleError("HD-5.2", f"{u.name} has used its {UNIT_MARCHES} marches this turn")
-        if to == state.europe and not u.foreign:
-            raise RuleError("HD-5.9", f"{u.name} is not an FI unit: only FI units are in Europe")
-    if to == origin:
-        raise RuleError("HD-5.2", f"The units are already at {to}")
-    if origin in state.contained and state.side == USA and origin not in state.broken_out:
-        raise RuleError("HD-5.4", f"The Union units at {origin} are contained: win a break-out battle first")
+    refusal = movement.march_refusal(state, origin, to, amphibious)
+    if refusal:
+        raise refusal
     going = _leaders_along(state, leaders, origin)
     changed = {u.name: replace(u, box=to, entrenched=False, marches=u.marches + 1) for u in moving}
-    new = state.with_units(changed).with_leaders({l.name: replace(l, box=to) for l in going})
-    new = replace(new, marches_left=state.marches_left - 1, marched=True)
+    new = state.with_units(changed).with_leaders({l.name: replace(l, box=to, moves=l.moves + 1) for l in going})
+    landings = state.landings + ((to,) if amphibious and to not in state.landings else ())
+    new = replace(new, marches_left=state.marches_left - 1, marched=True, landings=landings)
     new, lines = _finish(new)
     who = ", ".join(u.name for u in moving) + "".join(f" with {l.name}" for l in going)
     rules = ("HD-5.2", "HD-5.7") if going else ("HD-5.2",)
+    how = " by landing" if amphibious else ""
+    if to in movement.garrison_due(new):
+        lines.insert(0, f"the coastal garrison of {to} must be beaten first")
+        rules += ("HD-4.11",)
     left = f"{new.marches_left} march{'es' if new.marches_left != 1 else ''} left"
-    return Step(new, f"{lead(state)}: {who} march {origin} → {to} ({left}){_tail(lines)}", rules)
+    return Step(new, f"{lead(state)}: {who} march {origin} → {to}{how} ({left}){_tail(lines)}", rules)
 
 
 def _leaders_along(state: GameState, value: Any, origin: str):
+    """HD-5.7: the leaders riding along from `origin`, each with a march-move left."""
     going = tuple(state.leader(n) for n in entries.names(value, "The leaders", "HD-5.7"))
-    if going and not state.options["leaders"]:
-        raise RuleError("HD-5.7", "The leader rule is off in this game")
     for leader in going:
-        if leader.side != state.side or leader.status != ON_MAP or leader.box != origin:
+        refusal = movement.leader_refusal(state, leader, alone=False)
+        if refusal:
+            raise refusal
+        if leader.box != origin:
             raise RuleError("HD-5.7", f"{leader.name} is not with these units at {origin}")
     return going
 
 
 @actions
 def move_leader(state: GameState, dice: Dice, leader: str, to: str) -> Step:
-    """HD-5.7 (A23): a leader moves alone up to 2 march-moves a turn, spending none of the player's marches."""
+    """HD-5.7 (A23): a leader moves alone, spending none of the player's marches; with his moves along with
+    units, at most 2 march-moves a turn."""
     _segment(state, MOVEMENT, "HD-5.7")
     chief = state.leader(leader)
-    if not state.options["leaders"]:
-        raise RuleError("HD-5.7", "The leader rule is off in this game")
-    if state.options["leader_moves"] != "alone":
-        raise RuleError("HD-A23", "Leaders move only with units in this game (option A23)")
-    if chief.side != state.side or chief.status != ON_MAP:
-        raise RuleError("HD-5.7", f"{chief.name} is not a {SIDE_NAME[state.side]} leader on the map")
-    if chief.moves >= LEADER_FREE_MOVES:
-        raise RuleError("HD-A23", f"{chief.name} has made his {LEADER_FREE_MOVES} moves alone this turn")
+    refusal = movement.leader_refusal(state, chief, alone=True)
+    if refusal:
+        raise refusal
     to = _box(state, to, "The destination", "HD-5.7")
-    if to in (chief.box, state.europe):
+    if to not in movement.leader_destinations(state, chief):
         raise RuleError("HD-5.7", f"{chief.name} cannot move to {to}")
     new = state.with_leaders({chief.name: replace(chief, box=to, moves=chief.moves + 1)})
     new, lines = _finish(new)
-    return Step(new, f"{lead(state)}: {chief.name} moves alone {chief.box} → {to}, no march spent{_tail(lines)}",
-                ("HD-5.7", "HD-A23"))
+    return Step(new, f"{lead(state)}: {chief.name} moves alone {chief.box} → {to}, no march spent "
+                     f"(march-move {chief.moves + 1} of {LEADER_MARCH_MOVES}){_tail(lines)}", ("HD-5.7", "HD-A23"))
 
 
 @actions
@@ -395,15 +405,17 @@ def entrench(state: GameState, dice: Dice, box: str) -> Step:
 
 @actions
 def declare_containment(state: GameState, dice: Dice, box: str) -> Step:
-    """HD-5.4: CSA units in a port the Union took by landing may contain it instead of giving battle."""
+    """HD-5.4: CSA units in a port the Union took by landing (Fort Monroe and Pensacola count while the Union
+    holds them) may contain it instead of giving battle."""
     _playing(state)
     if state.battle is not None or state.segment not in (MOVEMENT, BATTLE) or state.side != CSA:
         raise RuleError("HD-5.4", "Containment is declared by the CSA in its movement or battle segment")
     if not state.options["containment"]:
         raise RuleError("HD-5.4", "The containment rule is off in this game")
     box = _box(state, box)
-    if box not in state.landed:
-        raise RuleError("HD-5.4", f"{box} is not a port the Union took by landing")
+    if not state.landed_port(box):
+        raise RuleError("HD-5.4", f"{box} is not a port the Union took by landing (nor Fort Monroe or Pensacola "
+                                  "held by the Union)")
     if box in state.contained:
         raise RuleError("HD-5.4", f"{box} is already contained")
     if not state.units_in(box, CSA) or not state.units_in(box, USA):
@@ -425,37 +437,39 @@ def end_movement(state: GameState, dice: Dice) -> Step:
 
 def _open_battle(state: GameState, box: str, amphibious: bool, breakout: bool) -> GameState:
     attacker = state.side
-    garrison = None
-    if amphibious and attacker == USA and state.options["coastal_defence"] and \
-            defends(state.game_map.box(box), state.controller(box)):
-        garrison = state.garrison_hits.get(box, 0) if state.options["garrison_persistence"] == "persistent" else 0
-        garrison = None if garrison >= 2 else garrison
+    garrison = movement.garrison_at(state, box) if amphibious else None
     sides = []
     for side in (attacker, other(attacker)):
         leaders = tuple(l.name for l in state.leaders_in(box, side)) if state.options["leaders"] else ()
         sides.append(BattleSide(side, tuple(u.name for u in state.units_in(box, side)), leaders,
-                                garrison=garrison if side == CSA and attacker == USA else None))
+                                garrison=garrison if side == CSA else None))
+    fort = state.game_map.box(box).fort
     return replace(state, battle=Battle(box, tuple(sides), contained=box in state.contained,
-                                        amphibious=amphibious, breakout=breakout))
+                                        amphibious=amphibious, breakout=breakout,
+                                        fort_holder=state.controller(box) if fort else ""))
 
 
 @actions
-def start_battle(state: GameState, dice: Dice, box: str, amphibious: bool = False) -> Step:
-    """A battle where the phasing side's units meet the enemy (or land at a CSA port with its garrison,
-    HD-4.11)."""
+def start_battle(state: GameState, dice: Dice, box: str, amphibious: bool | None = None) -> Step:
+    """A battle where the phasing side's units meet the enemy. At a port where they landed this turn it is
+    the landing's battle: a CSA recruitment port's coastal garrison defends, even with no CSA unit there
+    (HD-4.11). `amphibious`, if given, must say which it is."""
     _segment(state, BATTLE)
     box = _box(state, box)
-    amphibious = entries.flag(amphibious, "'amphibious'", "HD-4.11")
+    landing = box in state.landings
+    if amphibious is not None and entries.flag(amphibious, "'amphibious'", "HD-4.11") != landing:
+        raise RuleError("HD-4.11", f"{SIDE_NAME[state.side]} units landed at {box} this turn: the battle there is "
+                                   "the landing's" if landing else f"No units landed at {box} this turn: the "
+                                   "battle there is no landing (a march overland meets no garrison)")
     if box == state.europe:
         raise RuleError("HD-3", "No battle is fought in Europe")
-    if amphibious and state.side == CSA and not state.fi_triggered:
-        raise RuleError("HD-5.9", "The CSA makes landings only after foreign intervention")
     if not state.units_in(box, state.side):
         raise RuleError("HD-3", f"No {SIDE_NAME[state.side]} unit is at {box}")
-    new = _open_battle(state, box, amphibious, breakout=False)
+    new = _open_battle(state, box, landing, breakout=False)
     defender = new.battle.sides[1]
     if not defender.units and defender.garrison is None:
         raise RuleError("HD-3", f"There is no enemy to fight at {box}")
+    new = replace(new, landings=tuple(b for b in state.landings if b != box))
     rules = ["HD-3"]
     extra = []
     if defender.garrison is not None:
@@ -464,7 +478,7 @@ def start_battle(state: GameState, dice: Dice, box: str, amphibious: bool = Fals
     if new.battle.contained:
         extra.append(f"{box} is contained: the {SIDE_NAME[state.side]} attacker leaves its entrenchment")
         rules += ["HD-5.4", "HD-A20"]
-    text = f"{lead(state)}: battle at {box}, {SIDE_NAME[state.side]} attacking" + (" by landing" if amphibious else "")
+    text = f"{lead(state)}: battle at {box}, {SIDE_NAME[state.side]} attacking" + (" by landing" if landing else "")
     return Step(new, text + _tail(extra), tuple(rules))
 
 
@@ -483,7 +497,7 @@ def _battle_side(state: GameState, value: Any, rule: str) -> BattleSide:
 @actions
 def reinforce(state: GameState, dice: Dice, side: str, units: list | tuple = (), leaders: list | tuple = ()) -> Step:
     """Units or leaders join the battle before a round's fire (the basic game's reinforcement); a leader's
-    rating counts toward the day's command at once (HD-4.2)."""
+    rating counts toward the day's command at once (HD-4.2). Joining is one of his 2 march-moves (HD-5.7)."""
     battle = _battle(state)
     bside = _battle_side(state, side, "HD-3")
     kind = fight.due(state).kind
@@ -500,10 +514,11 @@ def reinforce(state: GameState, dice: Dice, side: str, units: list | tuple = (),
         if u.side != bside.side or u.status != ON_MAP or u.name in bside.units or u.box == state.europe:
             raise RuleError("HD-3", f"{u.name} cannot join the {SIDE_NAME[bside.side]} side of this battle")
     for chief in chiefs:
-        if chief.side != bside.side or chief.status != ON_MAP or chief.name in bside.leaders:
-            raise RuleError("HD-5.7", f"{chief.name} cannot join the {SIDE_NAME[bside.side]} side of this battle")
+        refusal = movement.reinforce_refusal(state, bside.side, chief, joining)
+        if refusal:
+            raise refusal
     new = state.with_units({u.name: replace(u, box=battle.box, entrenched=False) for u in joining})
-    new = new.with_leaders({c.name: replace(c, box=battle.box) for c in chiefs})
+    new = new.with_leaders({c.name: replace(c, box=battle.box, moves=c.moves + 1) for c in chiefs})
     grown = replace(bside, units=bside.units + tuple(u.name for u in joining),
                     leaders=bside.leaders + tuple(c.name for c in chiefs))
     grown = fight.add_leader_to_command(new, grown, sum(c.rating for c in chiefs))
@@ -575,17 +590,17 @@ def firing_units(state: GameState, side: Any, units: Any, rule: str = "HD-4.10")
     named = entries.names(units, "The firing units", rule)
     for name in named:
         if name not in able:
-            raise RuleError("HD-5.6", f"{name} cannot fire: routed, eliminated or not in this battle")
+            raise RuleError("HD-5.6", f"{quote(name)} cannot fire: routed, eliminated or not in this battle")
     if len(named) > cap:
         raise RuleError("HD-5.6", f"At most {cap} {SIDE_NAME[bside.side]} units fire each round (firing limit)")
     return bside, named
 
 
-def shots(state: GameState, bside: BattleSide, firing: tuple[str, ...], bonus: dict[str, int]) -> tuple[Shot, ...]:
+def shots(state: GameState, bside: BattleSide, firing: tuple[str, ...], bonus: dict[str, int],
+          penalty: int) -> tuple[Shot, ...]:
     """Each firing unit's number from the players' basic rules (HD-4.10; RuleError while unconfigured),
     with its leader points (HD-4.3) and the entrenchment penalty."""
-    basic = require_filled(state.basic)
-    penalty = int(basic.entrenchment == "threshold" and fight.entrenched(state, state.battle, other(bside.side)))
+    basic = state.basic
     shots = []
     for name in firing:
         if name == GARRISON:
@@ -598,15 +613,19 @@ def shots(state: GameState, bside: BattleSide, firing: tuple[str, ...], bonus: d
 
 
 def fire_input(state: GameState, side: Any = "", units: Any = None, bonus: Any = None) -> tuple[BattleSide, FireInput]:
-    """The fire a side would make now: who fires (HD-5.6), the leader split (HD-4.3), each unit's number
-    (HD-4.10). RuleError while the basic rules are unconfigured, or if the fire is not allowed."""
+    """The fire a side would make now: who fires (HD-5.6), the leader split (HD-4.3, A22), each unit's number
+    (HD-4.10), and what the fire meets: entrenched units, open ones, or both (the garrison is always
+    entrenched, HD-4.11). RuleError while the basic rules are unconfigured, or if the fire is not allowed."""
     bside, firing = firing_units(state, side, units)
     points = {k: entries.whole(v, f"Leader points on {k}", "HD-4.3", 0)
               for k, v in entries.mapping(bonus or {}, "The leader points", "HD-4.3").items()}
     if any(points.values()) and not state.options["leaders"]:
         raise RuleError("HD-4.3", "The leader rule is off in this game")
-    check_split(fight.leaders_rating(state, bside), points, firing)
-    return bside, FireInput(shots(state, bside, firing, points))
+    check_split(fight.leaders_rating(state, bside), points, firing, fight.split_cap(state, bside))
+    basic = require_filled(state.basic)
+    cover = fight.cover(state, state.battle, other(bside.side))
+    penalty = int(basic.entrenchment == "threshold" and cover != fight.OPEN)
+    return bside, FireInput(shots(state, bside, firing, points, penalty), bool(penalty) and cover == fight.MIXED)
 
 
 @actions
@@ -616,7 +635,9 @@ def fire(state: GameState, dice: Dice, side: str = "", units: list | tuple | Non
     d6 and hits at or under its strength, plus the leader points put on it (HD-4.3)."""
     bside, inputs = fire_input(state, side, units, bonus)
     result = resolve_fire(inputs, dice, f"{SIDE_NAME[bside.side]} fire, round {state.battle.round}")
-    return _fired(state, bside, result.outcome, result.summary, result.rules + ("HD-5.6",), (result,))
+    garrison = inputs.open_targets and fight.garrison_present(state.battle.of(other(bside.side)))
+    rules = result.rules + ("HD-5.6",) + (("HD-4.11",) if garrison else ())
+    return _fired(state, bside, result.outcome, result.summary, rules, (result,), result.details["open_only"])
 
 
 @actions
@@ -630,18 +651,19 @@ def record_fire(state: GameState, dice: Dice, side: str, units: list | tuple, hi
     return _fired(state, bside, hits, text, ("HD-4.10", "HD-5.6"), ())
 
 
-def _fired(state: GameState, bside: BattleSide, hits: int, text: str, rules, results) -> Step:
+def _fired(state: GameState, bside: BattleSide, hits: int, text: str, rules, results, open_only: int = 0) -> Step:
     battle = state.battle
     target = battle.of(other(bside.side))
-    battle = battle.with_side(replace(bside, fired=True)).with_side(replace(target, hits_due=hits))
+    battle = battle.with_side(replace(bside, fired=True)).with_side(replace(target, hits_due=hits,
+                                                                            open_only=open_only))
     return _after(state, fight.settle(replace(state, battle=battle)), text, rules, results)
 
 
 @actions
 def take_hits(state: GameState, dice: Dice, side: str = "", units: list | tuple | None = None) -> Step:
     """HD-4.10: the side hit names a unit for each hit: the first hit flips a unit, the second eliminates it;
-    the garrison goes at its second hit (HD-4.11). Routed units take none (A7). Hits beyond what the side can
-    take are lost."""
+    the garrison goes at its second hit (HD-4.11). Routed units take none (A7). A hit scored only against
+    unentrenched units goes on one of them (HD-4.11). Hits beyond what the side can take are lost."""
     battle = _battle(state, "HD-4.10")
     step = fight.due(state)
     if step.kind != fight.HITS:
@@ -651,12 +673,15 @@ def take_hits(state: GameState, dice: Dice, side: str = "", units: list | tuple 
     if bside.side != step.side and not either:
         raise RuleError("HD-4.10", f"First the {SIDE_NAME[step.side]} side places its hits")
     room = fight.capacity(state, bside)
-    needed = min(bside.hits_due, sum(room.values()))
+    needed = fight.placeable(state, bside)
+    dug = {n for n in room if fight.dug_in(state, battle, bside.side, n)}
+    sure = bside.hits_due - bside.open_only
+    eligible = [n for n in room if sure or n not in dug]
     if units is None:
-        if sum(room.values()) <= bside.hits_due:
+        if needed == sum(room.values()):
             targets = tuple(n for n, r in room.items() for _ in range(r))
-        elif len(room) == 1:
-            targets = (next(iter(room)),) * needed
+        elif len(eligible) == 1:
+            targets = (eligible[0],) * needed
         else:
             raise RuleError("HD-4.10", f"Name a unit for each of the {needed} hits on the {SIDE_NAME[bside.side]} side")
     else:
@@ -666,9 +691,13 @@ def take_hits(state: GameState, dice: Dice, side: str = "", units: list | tuple 
     for name in set(targets):
         if name not in room:
             rule = "HD-A7" if name in bside.routed else "HD-4.10"
-            raise RuleError(rule, f"{name} cannot take hits (routed, eliminated or not on this side)")
+            raise RuleError(rule, f"{quote(name)} cannot take hits (routed, eliminated or not on this side)")
         if targets.count(name) > room[name]:
             raise RuleError("HD-4.10", f"{name} can take only {room[name]} more hit{'s' if room[name] != 1 else ''}")
+    if sum(1 for n in targets if n in dug) > sure:
+        raise RuleError("HD-4.11" if GARRISON in targets else "HD-4.10",
+                        f"Only {sure} of the hits can fall on entrenched units (the garrison always is); the others "
+                        "hit unentrenched units only")
     new, lines = fight.place_hits(state, bside.side, targets)
     new = fight.settle(new)
     rules = ("HD-4.10", "HD-4.11") if GARRISON in targets else ("HD-4.10",)
@@ -703,19 +732,17 @@ def _closed(state: GameState) -> tuple[GameState, list[str], list[str]]:
 @actions
 def morale_checks(state: GameState, dice: Dice) -> Step:
     """HD-4.4: each unit flipped this round by enemy fire rolls; greater than its morale, it routs
-    (-1 in a fort or entrenched)."""
+    (-1 in a fort or entrenched, A24). The coastal garrison checks as one unit, always entrenched (A13)."""
     battle = _battle(state, "HD-4.4")
     step = fight.due(state)
     if step.kind != fight.MORALE:
         raise RuleError("HD-4.4", "No morale check is due now")
     sides = [battle.of(step.side)] if step.side else list(battle.sides)
-    checking = [u for bside in sides for u in fight.morale_due(state, bside)]
-    inputs = MoraleInput(tuple(MoraleCheck(u.name, u.grade, state.year, fight.sheltered(state, battle, u))
-                               for u in checking))
+    inputs = MoraleInput(tuple(fight.morale_checks_due(state, sides)))
     result = resolve_morale(inputs, dice)
-    routs = {u.name for u, gone in zip(checking, result.outcome) if gone}
+    routs = {c.unit for c, gone in zip(inputs.checks, result.outcome) if gone}
     for bside in sides:
-        mine = [u.name for u in fight.morale_due(state, bside)]
+        mine = fight.morale_due(state, bside)
         battle = battle.with_side(replace(bside, checked=bside.checked + tuple(mine),
                                           routed=bside.routed + tuple(n for n in mine if n in routs)))
     new = fight.settle(replace(state, battle=battle))
@@ -734,15 +761,17 @@ def next_round(state: GameState, dice: Dice) -> Step:
 
 @actions
 def retreat(state: GameState, dice: Dice, side: str, to: str) -> Step:
-    """A side may retreat after a round (basic game): it loses the battle. A standing coastal garrison never
-    retreats (HD-4.11): the CSA units withdraw and it fights on alone."""
+    """A side may retreat after a round (basic game), to a box the enemy neither holds nor stands in: it loses
+    the battle. A standing coastal garrison never retreats (HD-4.11): the CSA units withdraw and it fights on
+    alone."""
     battle = _battle(state)
     bside = _battle_side(state, side, "HD-3")
     if battle.over or fight.due(state).kind != fight.BETWEEN:
         raise RuleError("HD-3", "A side retreats at the end of a round")
     to = _box(state, to, "Where the side retreats")
-    if to in (battle.box, state.europe):
-        raise RuleError("HD-3", f"A retreat leaves the box for another one, not {to}")
+    refusal = movement.retreat_refusal(state, bside.side, to)
+    if refusal:
+        raise refusal
     going = [u for u in (state.unit(n) for n in bside.units)
              if u.status == ON_MAP and u.box == battle.box and u.name not in bside.withdrawn]
     new = state.with_units({u.name: replace(u, box=to, entrenched=False) for u in going})
@@ -769,8 +798,9 @@ def desertion_inputs_of(state: GameState) -> tuple[list[Unit], DesertionInput]:
         bside = battle.of(u.side)
         ratings = [state.leader(n).rating for n in bside.leaders] if state.options["leaders"] else []
         leaders = (sum(ratings) if state.options["desertion_leaders"] == "sum" else max(ratings)) if ratings else 0
-        checks.append(DesertionCheck(u.name, u.grade, state.year, bool(battle.winner) and u.side != battle.winner,
-                                     u.name in bside.routed, leaders, steady))
+        checks.append(DesertionCheck(u.name, u.grade, fight.morale_year(state, u),
+                                     bool(battle.winner) and u.side != battle.winner, u.name in bside.routed, leaders,
+                                     steady))
     return checking, DesertionInput(tuple(checks))
 
 
@@ -790,7 +820,12 @@ def desertion_checks(state: GameState, dice: Dice) -> Step:
 
 @actions
 def end_battles(state: GameState, dice: Dice) -> Step:
+    """The battle segment ends once every landing at a garrisoned port has fought its battle (HD-4.11)."""
     _segment(state, BATTLE)
+    due = movement.garrison_due(state)
+    if due:
+        raise RuleError("HD-4.11", f"The landing at {', '.join(due)} must first beat the coastal garrison: "
+                                   "fight that battle")
     return Step(replace(state, segment=PROMOTION), f"{lead(state)}: promotion", ("HD-3",))
 
 
@@ -858,7 +893,7 @@ def add_unit(state: GameState, dice: Dice, name: str, arm: str, box: str, grade:
     _segment(state, RECRUITMENT)
     name = entries.text(name, "The unit's name", "HD-2")
     if name == GARRISON or any(u.name == name for u in state.units):
-        raise RuleError("HD-2", f"The name {name} is taken")
+        raise RuleError("HD-2", f"The name {quote(name)} is taken")
     arm = entries.choice(arm, ARMS, "The arm", "HD-2")
     grade = entries.choice(grade, GRADES, "The grade", "HD-2")
     box = _box(state, box)
@@ -872,7 +907,7 @@ def add_unit(state: GameState, dice: Dice, name: str, arm: str, box: str, grade:
         if grade != MILITIA:
             raise RuleError("HD-4.8", "A border-state unit joins as militia")
         pool -= 1
-    unit = Unit(name, state.side, arm, grade, box=box, border_state=border_state)
+    unit = Unit(name, state.side, arm, grade, box=box, border_state=border_state, raised=state.year)
     new = replace(state, units=state.units + (unit,), border_pool=pool)
     new, lines = _finish(new)
     return Step(new, f"{lead(state)}: {name} ({grade} {arm}) recruited at {box}{_tail(lines)}",
@@ -889,7 +924,7 @@ def end_player_turn(state: GameState, dice: Dice, year: int | None = None) -> St
     units = tuple(replace(u, marches=0) for u in state.units)
     leaders = tuple(replace(l, moves=0) for l in state.leaders)
     common = dict(units=units, leaders=leaders, segment=START, marches_left=None, march_die=0, marched=False,
-                  supply_checked=False, supply_due=(), foraged=(), broken_out=(), border_rolled=(), battles=(),
+                  supply_checked=False, supply_due=(), foraged=(), broken_out=(), landings=(), border_rolled=(), battles=(),
                   fi_return_rolled=False, fi_snapshot=None)
     if state.side == USA:
         if year is not None:
@@ -924,6 +959,8 @@ def set_control(state: GameState, dice: Dice, box: str, side: str) -> Step:
         raise RuleError("HD-8", "Europe is no one's to control")
     if state.controller(box) == side:
         raise RuleError("HD-8", f"{box} is already {'held by ' + SIDE_NAME[side] if side else 'uncontrolled'}")
+    if side == USA and box in movement.garrison_due(state):
+        raise RuleError("HD-4.11", f"{box} is not taken by a landing until its coastal garrison is beaten")
     control = {**state.control, box: side} if side else {b: s for b, s in state.control.items() if b != box}
     new = replace(state, control=control)
     text, rules = f"{box} now {'held by ' + SIDE_NAME[side] if side else 'uncontrolled'}", ["HD-8"]

@@ -15,7 +15,7 @@ from typing import Any, Mapping
 from companion.engine import RuleError
 
 from . import entries
-from .rules import ARMS, FACES, GRADES, MILITIA
+from .rules import ARMS, FACES, GRADES, MAX_STRENGTH, MILITIA
 
 RULE = "HD-4.10"
 FIRING_ORDERS = (("simultaneous", "Both sides fire, then both place their hits"),
@@ -23,7 +23,6 @@ FIRING_ORDERS = (("simultaneous", "Both sides fire, then both place their hits")
                  ("defender_first", "The defender fires first, then the attacker"))
 ENTRENCHMENT = (("threshold", "-1 to the hit number of fire aimed at an entrenched side"),
                 ("none", "No effect on fire"))
-MAX_STRENGTH = 6
 
 
 def strength_key(arm: str, grade: str, face: str) -> str:

@@ -4,9 +4,11 @@ Rounds 1-4 are day 1, 5-8 day 2 and so on. At the start of each day both sides r
 (HD-4.2); before days 2, 3 ... each side may rally one routed unit (HD-4.5). In each round each side
 fires once with at most its firing limit of units (HD-5.6), in the players' firing order (HD-4.10; both
 sides, then both place hits, while the order is not entered), the side hit places its hits (a first hit
-flips a unit, a second eliminates it), and units flipped that round check morale (HD-4.4, A5). A side
-whose units are all eliminated or routed has lost; a side may also retreat after a round. After the
-battle, reduced units check for desertion (HD-4.6).
+flips a unit, a second eliminates it), and units flipped that round check morale (HD-4.4, A5), the coastal
+garrison as one unit (A13). Entrenchment is each unit's own: the garrison always has it, and fire at a side
+with units in and out of their works hits the open ones more easily (HD-4.10, HD-4.11). A fort shelters the
+side that held it when the battle began (A24). A side whose units are all eliminated or routed has lost; a
+side may also retreat after a round. After the battle, reduced units check for desertion (HD-4.6).
 """
 from __future__ import annotations
 
@@ -14,10 +16,12 @@ from dataclasses import dataclass, replace
 
 from .basic import BasicRules
 from .battle_command import fire_limit, passed_on
-from .rules import FIRE_CAP, GARRISON, GARRISON_HITS, ROUNDS_PER_DAY, USA
+from .morale import MoraleCheck
+from .rules import FIRE_CAP, GARRISON, GARRISON_HITS, MILITIA, ROUNDS_PER_DAY, SPLIT_UNITS, SPLIT_UNITS_OF, USA
 from .state import ELIMINATED, ON_MAP, Battle, BattleRecord, BattleSide, GameState, Unit, other
 
 COMMAND, FIRE, HITS, MORALE, BETWEEN, DESERTION = "command", "fire", "hits", "morale", "between", "desertion"
+ENTRENCHED, OPEN, MIXED = "entrenched", "open", "mixed"
 
 
 @dataclass(frozen=True)
@@ -37,14 +41,27 @@ def leaders_rating(state: GameState, bside: BattleSide) -> int:
     return sum(state.leader(n).rating for n in bside.leaders)
 
 
+def split_cap(state: GameState, bside: BattleSide) -> int | None:
+    """A22 (b): the units the side's leaders may put points on, 2 each (Lee 3); None under A22 (a)."""
+    if state.options["leader_split"] != "capped" or not state.options["leaders"]:
+        return None
+    return sum(SPLIT_UNITS_OF.get(n, SPLIT_UNITS) for n in bside.leaders)
+
+
 def active(state: GameState, bside: BattleSide) -> list[Unit]:
     """The side's units that can fight: on the map, not routed, not withdrawn."""
     return [u for u in (state.unit(n) for n in bside.units)
             if u.status == ON_MAP and u.name not in bside.routed and u.name not in bside.withdrawn]
 
 
-def garrison_stands(bside: BattleSide) -> bool:
+def garrison_present(bside: BattleSide) -> bool:
+    """The coastal garrison is in this battle and not yet removed (HD-4.11)."""
     return bside.garrison is not None and bside.garrison < GARRISON_HITS
+
+
+def garrison_stands(bside: BattleSide) -> bool:
+    """The garrison is present and not routed (A13: it checks morale as one unit)."""
+    return garrison_present(bside) and GARRISON not in bside.routed
 
 
 def fighting(state: GameState, bside: BattleSide) -> bool:
@@ -68,38 +85,96 @@ def limit(state: GameState, battle: Battle, side: str) -> int:
 def capacity(state: GameState, bside: BattleSide) -> dict[str, int]:
     """The hits each unit of the side can still take (a full unit 2, a reduced one 1, the garrison what is
     left of its 2); routed units only by option A7."""
+    hit = state.options["routed_hit"]
     units = [u for u in (state.unit(n) for n in bside.units)
-             if u.status == ON_MAP and u.name not in bside.withdrawn
-             and (u.name not in bside.routed or state.options["routed_hit"])]
+             if u.status == ON_MAP and u.name not in bside.withdrawn and (u.name not in bside.routed or hit)]
     room = {u.name: 1 if u.reduced else 2 for u in units}
-    if garrison_stands(bside):
+    if garrison_present(bside) and (GARRISON not in bside.routed or hit):
         room[GARRISON] = GARRISON_HITS - bside.garrison
     return room
 
 
-def entrenched(state: GameState, battle: Battle, side: str) -> bool:
-    """Fire aimed at this side meets entrenchment when every unit it can take hits on is entrenched (the
-    garrison always is); in a contained port the attacker has left its entrenchment (HD-5.4, A20)."""
-    if battle.contained and side == battle.attacker:
-        return False
-    bside = battle.of(side)
-    room = capacity(state, bside)
-    return bool(room) and all(n == GARRISON or state.unit(n).entrenched for n in room)
-
-
-def sheltered(state: GameState, battle: Battle, unit: Unit) -> bool:
-    """HD-4.4: -1 to the morale check in a fort or entrenched."""
-    if state.game_map.box(battle.box).fort:
+def dug_in(state: GameState, battle: Battle, side: str, name: str) -> bool:
+    """Is this unit of the side entrenched in the battle? The garrison always is, whoever stands beside it
+    (HD-4.11); a unit only if it entrenched, and in a contained port not on the attacking side, which has
+    left its works (HD-5.4, A20)."""
+    if name == GARRISON:
         return True
-    return unit.entrenched and not (battle.contained and unit.side == battle.attacker)
+    return state.unit(name).entrenched and not (battle.contained and side == battle.attacker)
 
 
-def morale_due(state: GameState, bside: BattleSide) -> list[Unit]:
-    """HD-4.4: units flipped this round (by enemy fire), still reduced on the map, not yet checked."""
+def cover(state: GameState, battle: Battle, side: str) -> str:
+    """What fire aimed at this side meets: ENTRENCHED (every unit it can hit is dug in), OPEN (none is) or
+    MIXED (some are: they keep their entrenchment, the others have none)."""
+    dug = {dug_in(state, battle, side, n) for n in capacity(state, battle.of(side))}
+    return MIXED if len(dug) == 2 else ENTRENCHED if dug == {True} else OPEN
+
+
+def placeable(state: GameState, bside: BattleSide) -> int:
+    """How many of the side's due hits can be placed: those that hit only unentrenched units (HD-4.11 with
+    HD-4.10) on the room those units have, the others on any room left."""
+    room = capacity(state, bside)
+    battle = state.battle
+    open_room = sum(r for n, r in room.items() if not dug_in(state, battle, bside.side, n))
+    on_open = min(bside.open_only, open_room)
+    return on_open + min(bside.hits_due - bside.open_only, sum(room.values()) - on_open)
+
+
+def hit_placement(state: GameState, bside: BattleSide) -> list[str]:
+    """A legal placement of the side's due hits to start from: the hits that fall only on unentrenched units
+    on those first, then every unit flipped before any is eliminated."""
+    room = capacity(state, bside)
+    slots = [n for depth in range(2) for n, r in room.items() if r > depth]
+    chosen = [n for n in slots if not dug_in(state, state.battle, bside.side, n)][:bside.open_only]
+    rest = list(slots)
+    for name in chosen:
+        rest.remove(name)
+    return chosen + rest[:placeable(state, bside) - len(chosen)]
+
+
+def morale_year(state: GameState, unit: Unit) -> int:
+    """The year the morale table is read with (HD-4.4): the game year, or a militia unit's year raised (A25)."""
+    if state.options["militia_year"] == "raised" and unit.grade == MILITIA and unit.raised:
+        return unit.raised
+    return state.year
+
+
+def sheltered(state: GameState, battle: Battle, side: str, name: str) -> bool:
+    """HD-4.4: -1 to the morale check in a fort or entrenched. The garrison is always entrenched (HD-4.11).
+    A fort shelters the side that held it when the battle began, and in a containment battle the attacking
+    side gets no -1 at all, fort or trench (A24 (a)); under A24 (b) it shelters every unit in the box."""
+    if name == GARRISON:
+        return True
+    if state.options["fort"] == "everyone" and state.game_map.box(battle.box).fort:
+        return True
+    holds = side == battle.fort_holder and not (battle.contained and side == battle.attacker)
+    return holds or dug_in(state, battle, side, name)
+
+
+def morale_due(state: GameState, bside: BattleSide) -> list[str]:
+    """HD-4.4: units flipped this round (by enemy fire), still reduced on the map, not yet checked; the
+    garrison after its first hit, as one unit (A13)."""
     if not state.options["morale"]:
         return []
-    return [u for u in (state.unit(n) for n in bside.flipped)
-            if u.status == ON_MAP and u.reduced and u.name not in bside.routed and u.name not in bside.checked]
+
+    def standing(name: str) -> bool:
+        if name == GARRISON:
+            return garrison_present(bside) and state.options["garrison_morale"] == "checks"
+        return state.unit(name).status == ON_MAP and state.unit(name).reduced
+    return [n for n in bside.flipped if n not in bside.routed and n not in bside.checked and standing(n)]
+
+
+def morale_checks_due(state: GameState, sides: list[BattleSide]) -> list[MoraleCheck]:
+    """The checks due now: each unit's grade and morale year; the garrison at its grade from the basic-rules
+    form (A13), always entrenched."""
+    battle = state.battle
+    checks = []
+    for bside in sides:
+        for name in morale_due(state, bside):
+            grade, year = (state.basic.garrison_as, state.year) if name == GARRISON else \
+                (state.unit(name).grade, morale_year(state, state.unit(name)))
+            checks.append(MoraleCheck(name, grade, year, sheltered(state, battle, bside.side, name)))
+    return checks
 
 
 def desertion_due(state: GameState, battle: Battle) -> list[Unit]:
@@ -233,6 +308,8 @@ def place_hits(state: GameState, side: str, targets: tuple[str, ...]) -> tuple[G
     for name in targets:
         if name == GARRISON:
             garrison += 1
+            if garrison < GARRISON_HITS:
+                flipped.append(name)
             lines.append("the garrison is removed" if garrison >= GARRISON_HITS else "the garrison takes a hit")
             continue
         unit = units.get(name, state.unit(name))
@@ -243,7 +320,7 @@ def place_hits(state: GameState, side: str, targets: tuple[str, ...]) -> tuple[G
             units[name] = replace(unit, face="reduced")
             flipped.append(name)
             lines.append(f"{name} is flipped")
-    bside = replace(bside, flipped=tuple(dict.fromkeys(flipped)), garrison=garrison, hits_due=0)
+    bside = replace(bside, flipped=tuple(dict.fromkeys(flipped)), garrison=garrison, hits_due=0, open_only=0)
     state = replace(state.with_units(units), battle=battle.with_side(bside))
     return state, lines
 

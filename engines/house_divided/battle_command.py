@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import ClassVar, Literal
 
 from companion.dice import Dice
 from companion.engine import Result
+from companion.inputs import Inputs, bounded
 from companion.odds import Dist, dist, fractions
 
 from .command import marches
@@ -19,13 +21,14 @@ from .rules import COMMAND_TABLE, FIRE_CAP, SIDE_NAME, SIDES, YEARS
 
 
 @dataclass(frozen=True)
-class CommandInput:
-    year: int
-    side: str
-    leaders: int = 0             # L: the total rating of the side's leaders present (HD-4.2, HD-4.3)
-    carried: int | None = None   # X of the previous day; None on day 1
-    carry: str = "uncapped"      # A3
-    leader_carry: str = "included"  # A4
+class CommandInput(Inputs):
+    RULE: ClassVar[str] = "HD-4.2"
+    year: int = bounded(YEARS[0], YEARS[-1])
+    side: Literal[SIDES]
+    leaders: int = bounded(0, default=0)             # L: the side's leaders present, their total rating (HD-4.3)
+    carried: int | None = bounded(0, default=None)   # X of the previous day; None on day 1
+    carry: Literal["uncapped", "capped"] = "uncapped"             # A3
+    leader_carry: Literal["included", "excluded"] = "included"    # A4
 
 
 def fire_limit(command: int) -> int:

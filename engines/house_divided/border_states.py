@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
+from typing import ClassVar, Literal, Sequence
 
 import icepool
 
 from companion.dice import Dice
 from companion.engine import Result
+from companion.inputs import Inputs, bounded
 from companion.odds import Dist, fractions
 
 from .rules import (
@@ -24,6 +25,7 @@ from .rules import (
     CLOSE_MODIFIER,
     FIRST_YEAR_MODIFIER,
     LATE_YEAR_MODIFIER,
+    MAX_REQUIRED,
     RICHMOND_MODIFIER,
     WASHINGTON_MODIFIER,
     WIDE_GAP,
@@ -33,13 +35,14 @@ from .rules import (
 
 
 @dataclass(frozen=True)
-class BorderInput:
-    state: str                          # MO, KY or MD
-    year: int
-    gap: int                            # D = |MM_USA - MM_CSA|
+class BorderInput(Inputs):
+    RULE: ClassVar[str] = "HD-4.8"
+    state: Literal[tuple(BORDER_STATES)]            # MO, KY or MD
+    year: int = bounded(YEARS[0], YEARS[-1])
+    gap: int = bounded(0)                           # D = |MM_USA - MM_CSA|
     csa_holds_washington: bool = False
     usa_holds_richmond: bool = False
-    required: int | None = None         # the number to beat; None: the printed one
+    required: int | None = bounded(0, MAX_REQUIRED, default=None)   # the number to beat; None: the printed one
 
     @property
     def needed(self) -> int:

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import ClassVar, Literal
 
 from companion.dice import Dice
 from companion.engine import Result
+from companion.inputs import Inputs, bounded
 from companion.odds import Dist, mean
 
 from .rules import COMMAND_TABLE, SIDE_NAME, SIDES, USA, YEARS
@@ -18,9 +20,10 @@ NAVAL_INVASION_FACE = 6  # basic game (public source): the Union may invade by s
 
 
 @dataclass(frozen=True)
-class MarchInput:
-    year: int
-    side: str
+class MarchInput(Inputs):
+    RULE: ClassVar[str] = "HD-4.1"
+    year: int = bounded(YEARS[0], YEARS[-1])
+    side: Literal[SIDES]
 
 
 def marches(year: int, side: str, die: int) -> int:

@@ -9,26 +9,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
+from typing import ClassVar, Literal, Sequence
 
 from companion.dice import Dice
 from companion.engine import Result
+from companion.inputs import Inputs, bounded
 from companion.odds import Dist, dist
 
 from .fire import hits_distribution
 from .morale import independent, morale_value
-from .rules import CRACK, GRADES, LOST_MODIFIER, MILITIA, STEADY_MODIFIER, VETERAN
+from .rules import CRACK, GRADES, LOST_MODIFIER, MILITIA, STEADY_MODIFIER, VETERAN, YEARS
 
 
 @dataclass(frozen=True)
-class DesertionCheck:
+class DesertionCheck(Inputs):
+    RULE: ClassVar[str] = "HD-4.6"
     unit: str
-    grade: str
-    year: int
-    lost: bool             # its side lost the battle
+    grade: Literal[GRADES]
+    year: int = bounded(YEARS[0], YEARS[-1])
+    lost: bool                               # its side lost the battle
     routed: bool
-    leaders: int = 0       # X: the friendly leaders' rating counted (A8)
-    steady: bool = True    # A6: whether the -1 for a unit not routed applies
+    leaders: int = bounded(0, default=0)     # X: the friendly leaders' rating counted (A8)
+    steady: bool = True                      # A6: whether the -1 for a unit not routed applies
 
     @property
     def modifier(self) -> int:
@@ -42,7 +44,8 @@ class DesertionCheck:
 
 
 @dataclass(frozen=True)
-class DesertionInput:
+class DesertionInput(Inputs):
+    RULE: ClassVar[str] = "HD-4.6"
     checks: tuple[DesertionCheck, ...]
 
 

@@ -4,58 +4,87 @@ Each firing unit rolls one d6 and hits when the die is at most its number: its c
 players' basic-rules form), plus the leader points put on it (+1 each, HD-4.3), less the entrenchment
 penalty when it fires at an entrenched side (the form's entrenchment entry). A leader's rating R is
 split before firing into non-negative whole points summing to at most R, on any of the firing units
-(A22: any split). The number of units firing is capped by the firing limit (HD-5.6).
+(A22 (a): any split; (b): on at most 2 units, Lee 3). The number of units firing is capped by the firing limit (HD-5.6).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
-from typing import Iterator, Mapping, Sequence
+from typing import ClassVar, Iterator, Mapping, Sequence
 
 from companion.dice import Dice
 from companion.engine import Result, RuleError
+from companion.inputs import Inputs, bounded
+from companion.quoting import quote
 from companion.odds import Dist, dist
+
+from .rules import MAX_STRENGTH
 
 
 @dataclass(frozen=True)
-class Shot:
+class Shot(Inputs):
     """One firing unit: its combat strength, its leader points and the entrenchment penalty."""
 
+    RULE: ClassVar[str] = "HD-4.10"
     unit: str
-    strength: int
-    bonus: int = 0     # leader points on it (HD-4.3)
-    penalty: int = 0   # 1 when firing at an entrenched side (HD-4.10)
-    point: int = 1     # strength per leader point (the source: +1)
+    strength: int = bounded(0, MAX_STRENGTH)
+    bonus: int = bounded(0, rule="HD-4.3", default=0)  # leader points on it (HD-4.3)
+    penalty: int = bounded(0, 1, default=0)         # 1 when firing at entrenched units (HD-4.10)
+    point: int = bounded(0, MAX_STRENGTH, default=1)  # strength per leader point (the source: +1)
+
+    @property
+    def reach(self) -> int:
+        """The highest face that hits an unentrenched unit."""
+        return self.strength + self.bonus * self.point
 
     @property
     def hit_on(self) -> int:
-        """The highest face that hits."""
-        return self.strength + self.bonus * self.point - self.penalty
+        """The highest face that hits (an entrenched unit, when the penalty applies)."""
+        return self.reach - self.penalty
 
     @property
     def chance(self) -> Fraction:
+        """P(a hit)."""
         return Fraction(min(max(self.hit_on, 0), 6), 6)
+
+    @property
+    def open_chance(self) -> Fraction:
+        """P(a hit on an unentrenched unit at least), when such units stand beside entrenched ones."""
+        return Fraction(min(max(self.reach, 0), 6), 6)
 
 
 @dataclass(frozen=True)
-class FireInput:
+class FireInput(Inputs):
+    """The firing units; `open_targets` when the side fired at has unentrenched units beside entrenched ones
+    (the coastal garrison, or units that dug in): a die over an entrenched number but within the plain one
+    hits only an unentrenched unit (HD-4.11, HD-4.10)."""
+
+    RULE: ClassVar[str] = "HD-4.10"
     shots: tuple[Shot, ...]
+    open_targets: bool = False
 
 
 def resolve_fire(inputs: FireInput, dice: Dice, label: str = "Fire") -> Result:
-    """One die per firing unit; the outcome is the number of hits."""
-    parts, hits = [], 0
+    """One die per firing unit; the outcome is the number of hits, and `open_only` in the details how many
+    of them can fall only on unentrenched units."""
+    parts, hits, open_only = [], 0, 0
     for shot in inputs.shots:
         die = dice.d(6, f"{label}: {shot.unit} (HD-4.10)")
         hit = die <= shot.hit_on
-        hits += hit
-        parts.append(f"{shot.unit} rolled {die} (hits on {shot.hit_on} or less): {'hit' if hit else 'miss'}")
+        loose = not hit and inputs.open_targets and die <= shot.reach
+        hits += hit or loose
+        open_only += loose
+        number = f"hits on {shot.hit_on} or less" + (f", an unentrenched unit on {shot.reach}"
+                                                      if inputs.open_targets and shot.penalty else "")
+        parts.append(f"{shot.unit} rolled {die} ({number}): "
+                     + ("hit" if hit else "hit, on an unentrenched unit only" if loose else "miss"))
     rules = ("HD-4.10", "HD-4.3") if any(s.bonus for s in inputs.shots) else ("HD-4.10",)
     text = f"{label}: " + ("; ".join(parts) + f"; {hits} hit{'s' if hits != 1 else ''}" if parts else "no unit fires")
-    return Result("fire", {"shots": [(s.unit, s.strength, s.bonus, s.penalty) for s in inputs.shots]},
+    return Result("fire", {"shots": [(s.unit, s.strength, s.bonus, s.penalty) for s in inputs.shots],
+                           "open_targets": inputs.open_targets},
                   tuple(dice.rolls[len(dice.rolls) - len(inputs.shots):]), hits, rules, text,
-                  {"hit_on": {s.unit: s.hit_on for s in inputs.shots}})
+                  {"hit_on": {s.unit: s.hit_on for s in inputs.shots}, "open_only": open_only})
 
 
 def hits_distribution(chances: Sequence[Fraction]) -> dict[int, Fraction]:
@@ -72,7 +101,7 @@ def hits_distribution(chances: Sequence[Fraction]) -> dict[int, Fraction]:
 
 def fire_odds(inputs: FireInput) -> Dist:
     """The exact distribution of hits."""
-    return dist(hits_distribution([s.chance for s in inputs.shots]))
+    return dist(hits_distribution([s.open_chance if inputs.open_targets else s.chance for s in inputs.shots]))
 
 
 def fire_inputs():
@@ -84,6 +113,7 @@ def fire_inputs():
     for split in splits(3, 3):
         yield FireInput(tuple(Shot(f"u{i}", 3, b, 1) for i, b in enumerate(split)))
     yield FireInput((Shot("u0", 5, 2, 0),))
+    yield FireInput((Shot("u0", 3, 0, 1), Shot("u1", 6, 0, 1), Shot("u2", 1, 0, 1)), open_targets=True)
 
 
 def splits(rating: int, units: int, exact: bool = True) -> Iterator[tuple[int, ...]]:
@@ -94,13 +124,17 @@ def splits(rating: int, units: int, exact: bool = True) -> Iterator[tuple[int, .
             yield split
 
 
-def check_split(rating: int, bonus: Mapping[str, int], firing: Sequence[str]) -> None:
-    """HD-4.3: whole points >= 0, on units that fire this round, summing to at most the rating."""
+def check_split(rating: int, bonus: Mapping[str, int], firing: Sequence[str], cap: int | None = None) -> None:
+    """HD-4.3: whole points >= 0, on units that fire this round, summing to at most the rating; under A22 (b)
+    on at most `cap` units."""
     for unit, points in bonus.items():
         if unit not in firing:
-            raise RuleError("HD-4.3", f"Leader points go on firing units: {unit} does not fire this round")
+            raise RuleError("HD-4.3", f"Leader points go on firing units: {quote(unit)} does not fire this round")
         if isinstance(points, bool) or not isinstance(points, int) or points < 0:
-            raise RuleError("HD-4.3", f"Leader points are whole numbers 0 or more, not {points!r} on {unit}")
+            raise RuleError("HD-4.3", f"Leader points are whole numbers 0 or more, not {quote(points)} on {unit}")
     total = sum(bonus.values())
     if total > rating:
         raise RuleError("HD-4.3", f"The leaders' rating is {rating}: {total} points cannot be split")
+    used = sum(1 for points in bonus.values() if points)
+    if cap is not None and used > cap:
+        raise RuleError("HD-A22", f"The leaders' points go on at most {cap} units (A22 (b)), not {used}")

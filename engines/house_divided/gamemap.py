@@ -17,9 +17,10 @@ from typing import Any, Mapping
 import networkx as nx
 
 from companion.engine import RuleError
+from companion.quoting import quote
 
 from . import entries
-from .rules import ALIGNMENTS, DESIGNATED, EUROPE, LINE_TYPES, NEUTRAL
+from .rules import ALIGNMENTS, DESIGNATED, EUROPE, LANDED_FORTS, LINE_TYPES, NEUTRAL
 
 RULE = "HD-8"
 BOX_FIELDS = ("id", "name", "state", "alignment", "rp", "port", "fort", "x", "y")
@@ -83,7 +84,7 @@ class GameMap:
     def box(self, box_id: str) -> Box:
         found = self.index.get(box_id)
         if found is None:
-            raise RuleError(RULE, f"There is no box '{box_id}' on the map")
+            raise RuleError(RULE, f"There is no box {quote(box_id)} on the map")
         return found
 
     def has(self, box_id: str) -> bool:
@@ -122,7 +123,7 @@ def _box(i: int, row: Any) -> Box:
     name = entries.text(name, f"{where}: 'name'", RULE)
     state = row.get("state", "")
     if not isinstance(state, str):
-        raise RuleError(RULE, f"{where}: 'state' must be text, not {state!r}")
+        raise RuleError(RULE, f"{where}: 'state' must be text, not {quote(state)}")
     alignment = entries.choice(row.get("alignment", NEUTRAL), ALIGNMENTS, f"{where}: 'alignment'", RULE)
     rp = entries.whole(row.get("rp", 0), f"{where}: 'rp' (recruitment points)", RULE, 0)
     port = entries.flag(row.get("port", False), f"{where}: 'port'", RULE)
@@ -137,7 +138,7 @@ def _box(i: int, row: Any) -> Box:
 
 def _coordinate(value: Any, what: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or abs(value) == float("inf"):
-        raise RuleError(RULE, f"{what} must be a number, not {value!r}")
+        raise RuleError(RULE, f"{what} must be a number, not {quote(value)}")
     return float(value)
 
 
@@ -190,7 +191,13 @@ def map_from_data(data: Any) -> GameMap:
     label = data.get("label", "")
     if not isinstance(label, str):
         raise RuleError(RULE, "'label' must be text")
-    return GameMap(boxes, lines, tuple(sorted((r, v.strip()) for r, v in designated.items())), label)
+    game_map = GameMap(boxes, lines, tuple(sorted((r, v.strip()) for r, v in designated.items())), label)
+    for role in LANDED_FORTS:
+        box_id = game_map.role(role)
+        if box_id and not game_map.box(box_id).port:
+            raise RuleError("HD-5.4", f"The box designated {role} ({box_id}) must be a port: it counts as a port "
+                                      "the Union took by landing")
+    return game_map
 
 
 def map_warnings(game_map: GameMap) -> list[str]:

@@ -1,7 +1,8 @@
-"""HD-4.11 the coastal garrison (S4): each CSA recruitment port defends against Union amphibious landings
-there, and only those. It counts as one unit, is always entrenched, never moves or retreats, and is
-removed after 2 hits. Its strength is the players' entry (A13); by default each landing meets a fresh
-garrison. Beating only the garrison gives no promotion (HD-5.3).
+"""HD-4.11 the coastal garrison (S4): each CSA recruitment port the CSA holds defends against Union amphibious
+landings there, and only those; every such landing fights it, even at an empty port. It counts as one unit,
+is always entrenched, never moves or retreats, and is removed after 2 hits. Its strength is the players'
+entry (A13); by default each landing meets a fresh garrison, and it checks morale as one unit. Beating only
+the garrison gives no promotion (HD-5.3).
 
 The procedure here is one round of Union fire at a garrison standing alone (the landing of TV-14).
 """
@@ -9,9 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import ClassVar
 
 from companion.dice import Dice
 from companion.engine import Result
+from companion.inputs import Inputs, bounded
 from companion.odds import Dist, dist
 
 from .fire import FireInput, Shot, hits_distribution, resolve_fire
@@ -25,9 +28,10 @@ def defends(box: Box, controller: str) -> bool:
 
 
 @dataclass(frozen=True)
-class GarrisonInput:
-    shots: tuple[Shot, ...]   # the Union units firing at it (their penalty: it is always entrenched)
-    hits: int = 0             # hits it has already taken (0 or 1)
+class GarrisonInput(Inputs):
+    RULE: ClassVar[str] = "HD-4.11"
+    shots: tuple[Shot, ...]                                   # the Union units firing at it (always entrenched)
+    hits: int = bounded(0, GARRISON_HITS - 1, default=0)      # hits it has already taken (0 or 1)
 
 
 def resolve_garrison(inputs: GarrisonInput, dice: Dice) -> Result:

@@ -5,6 +5,7 @@ from companion.engine import Due
 
 from . import battle as fight
 from .actions import SEGMENT_NAMES, fi_eliminated, lead
+from .movement import garrison_due
 from .rules import BORDER_STATES, CSA, SIDE_NAME, USA
 from .state import BATTLE, JOINED, MOVEMENT, PROMOTION, RECRUITMENT, START, TRIED, GameState
 
@@ -69,7 +70,11 @@ def _movement(state: GameState) -> list[Due]:
 
 
 def _battles(state: GameState) -> list[Due]:
-    return [Due("start_battle", "Fight a battle", "Where your units meet the enemy (or land at a port).", "HD-3"),
+    due = garrison_due(state)
+    if due:
+        return [Due("start_battle", f"The landing at {', '.join(due)}", "Every landing at a CSA recruitment port first "
+                    "fights its coastal garrison, even with no CSA unit there.", "HD-4.11")]
+    return [Due("start_battle", "Fight a battle", "Where your units meet the enemy (or landed at a port).", "HD-3"),
             Due("end_battles", "End the battle segment", "On to promotion.", "HD-3")]
 
 

@@ -9,14 +9,15 @@ Trigger: the CSA wins a battle in that same turn (A21 (a)); once triggered it is
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
+from typing import ClassVar, Mapping
 
 from companion.dice import Dice
 from companion.engine import Result
+from companion.inputs import Inputs, bounded
 from companion.odds import Dist
 
 from .gamemap import GameMap
-from .rules import CSA, FI_CITY_RP, FI_MM_GAP, FI_RETURN, USA, WASHINGTON
+from .rules import CSA, FI_CITY_RP, FI_MM_GAP, FI_RETURN, FI_UNIT_COUNT, USA, WASHINGTON
 from .state import GameState
 
 
@@ -92,8 +93,9 @@ def trigger_text(snapshot: bool | None, triggered: bool, trigger_rule: str) -> s
 
 
 @dataclass(frozen=True)
-class ReturnInput:
-    eliminated: int   # eliminated FI units
+class ReturnInput(Inputs):
+    RULE: ClassVar[str] = "HD-4.9"
+    eliminated: int = bounded(0, FI_UNIT_COUNT)   # eliminated FI units
 
 
 def resolve_fi_return(inputs: ReturnInput, dice: Dice) -> Result:

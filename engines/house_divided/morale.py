@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
+from typing import ClassVar, Literal, Sequence
 
 from companion.dice import Dice
 from companion.engine import Result
+from companion.inputs import Inputs, bounded
 from companion.odds import Dist, dist
 
 from .rules import CRACK, GRADES, MILITIA, MILITIA_MORALE, MILITIA_MORALE_LATER, MORALE, SHELTER_MODIFIER, YEARS
@@ -24,10 +25,11 @@ def morale_value(grade: str, year: int) -> int:
 
 
 @dataclass(frozen=True)
-class MoraleCheck:
+class MoraleCheck(Inputs):
+    RULE: ClassVar[str] = "HD-4.4"
     unit: str
-    grade: str
-    year: int
+    grade: Literal[GRADES]
+    year: int = bounded(YEARS[0], YEARS[-1])
     sheltered: bool = False   # in a fort or entrenched: -1 to the die
 
     @property
@@ -42,7 +44,8 @@ class MoraleCheck:
 
 
 @dataclass(frozen=True)
-class MoraleInput:
+class MoraleInput(Inputs):
+    RULE: ClassVar[str] = "HD-4.4"
     checks: tuple[MoraleCheck, ...]
 
 

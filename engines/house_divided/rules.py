@@ -68,7 +68,7 @@ RULES = {
     "HD-A10": "Border-state year modifier",
     "HD-A11": "Foraging",
     "HD-A12": "Leaders and the 2-unit supply threshold",
-    "HD-A13": "Coastal garrison strength and persistence",
+    "HD-A13": "Coastal garrison strength, persistence and morale",
     "HD-A14": "Border states: once per success or one attempt",
     "HD-A15": "Foreign intervention condition 3",
     "HD-A16": "The raw march die",
@@ -77,8 +77,12 @@ RULES = {
     "HD-A19": "Foreign intervention supply",
     "HD-A20": "Containment: whose entrenchment the attacker loses",
     "HD-A21": "Foreign intervention needs a battle win",
-    "HD-A22": "Leader split: any split",
-    "HD-A23": "Leaders moving alone",
+    "HD-A22": "Leader split: any split, or capped at 2 units (Lee 3)",
+    "HD-A23": "Leaders moving alone; 2 march-moves a turn in all",
+    "HD-A24": "Whose fort gives the morale -1",
+    "HD-A25": "Militia morale by the game year or the year raised",
+    "HD-A26": "Basic-game victory in the advanced game (off until switched on)",
+    "HD-A27": "Supply from a box the side does not control",
 }
 
 
@@ -97,6 +101,9 @@ COMMAND_TABLE = {
                            f"Command Table {year} {SIDE_NAME[side]}")
     for column, year in enumerate(YEARS) for side in SIDES
 }
+
+# HD-4.10: a unit hits on a d6 at or under its combat strength, so strengths run 0..6.
+MAX_STRENGTH = 6
 
 # HD-5.2: a unit uses at most 2 marches per turn.
 UNIT_MARCHES = 2
@@ -127,6 +134,7 @@ BORDER_STATES = {
     "MD": ("Maryland", ("baltimore",)),
 }
 BORDER_REQUIRED = {"MO": 3, "KY": 1, "MD": 6}  # Kentucky's 1 looks suspicious: an editable option
+MAX_REQUIRED = 12                               # an edited number to beat stays within 0..12
 CLOSE_GAP, CLOSE_MODIFIER = 5, 1     # |MM_USA - MM_CSA| <= 5: +1
 WIDE_GAP, WIDE_MODIFIER = 10, -1     # |MM_USA - MM_CSA| > 10: -1
 FIRST_YEAR_MODIFIER = 1              # a roll in 1861
@@ -152,10 +160,17 @@ GARRISON_HITS = 2
 STACK_THRESHOLD = 2
 SOURCES_NEEDED = 2
 
-# HD-5.7: the three leaders; a leader moving alone makes up to 2 march-moves (A23).
+# HD-5.7: the three leaders; a leader makes at most 2 march-moves a turn, with units or alone (A23).
 LEADERS = {"Lee": CSA, "Grant": USA, "Sherman": USA}
-LEADER_FREE_MOVES = 2
+LEADER_MARCH_MOVES = 2
+# HD-4.3, A22 (b): the parenthesis read as a cap on the units a leader's points go on: 2, Lee 3.
+SPLIT_UNITS = 2
+SPLIT_UNITS_OF = {"Lee": 3}
 
-# Digest section 8: the designated boxes the rules name (map role -> default box id).
+# Digest section 8: the designated boxes the rules name (map role -> default box id). Fort Monroe and
+# Pensacola count as ports the Union took by landing whenever the Union holds them (HD-5.4).
 WASHINGTON, RICHMOND, EUROPE = "washington", "richmond", "europe"
-DESIGNATED = (WASHINGTON, RICHMOND, EUROPE, *(c for _, cities in BORDER_STATES.values() for c in cities))
+FORT_MONROE, PENSACOLA = "fort_monroe", "pensacola"
+LANDED_FORTS = (FORT_MONROE, PENSACOLA)
+DESIGNATED = (WASHINGTON, RICHMOND, EUROPE, *LANDED_FORTS,
+              *(c for _, cities in BORDER_STATES.values() for c in cities))

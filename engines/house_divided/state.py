@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping
 
 from companion.engine import RuleError
+from companion.quoting import quote
 from companion.records import from_data, to_data
 
 from . import entries
@@ -27,7 +28,9 @@ from .rules import (
     FULL,
     GARRISON,
     GRADES,
+    LANDED_FORTS,
     LEADERS,
+    MAX_REQUIRED,
     MILITIA,
     REDUCED,
     ROUNDS_PER_DAY,
@@ -61,6 +64,7 @@ class Unit:
     marches: int = 0           # marches used this turn (HD-5.2)
     foreign: bool = False      # an FI unit (HD-5.9)
     border_state: bool = False  # a border-state militia (HD-4.8)
+    raised: int = 0            # the year it was raised, for militia morale under A25 (b); 0: not known
 
     @property
     def reduced(self) -> bool:
@@ -76,7 +80,7 @@ class Leader:
     face: str = FRONT
     box: str = ""
     status: str = WAITING      # waiting (not yet entered or returned), on_map, captured
-    moves: int = 0             # moves alone this turn (A23)
+    moves: int = 0             # march-moves this turn, with units or alone (HD-5.7, A23)
 
     @property
     def rating(self) -> int:
@@ -96,6 +100,7 @@ class BattleSide:
     carried: int | None = None        # X, what the day passes on (A3, A4)
     fired: bool = False               # has fired this round
     hits_due: int = 0                 # enemy hits on this side still to place
+    open_only: int = 0                # of those, the hits that can fall only on unentrenched units (HD-4.11)
     rallied: int = 0                  # the day of its last rally (HD-4.5)
     garrison: int | None = None       # hits on the coastal garrison (HD-4.11); None: no garrison
 
@@ -109,6 +114,7 @@ class Battle:
     contained: bool = False                # in a contained port: the attacker loses its entrenchment (HD-5.4)
     amphibious: bool = False
     breakout: bool = False                 # a Union break-out from containment (HD-5.4)
+    fort_holder: str = ""                  # who held the box's fort when the battle began (HD-4.4, A24)
     over: bool = False
     winner: str = ""
 
@@ -170,6 +176,7 @@ class GameState:
     landed: tuple[str, ...] = ()                # ports the Union took by landing (HD-5.4)
     contained: tuple[str, ...] = ()
     broken_out: tuple[str, ...] = ()            # boxes whose Union units broke out this turn
+    landings: tuple[str, ...] = ()              # ports the phasing side landed at this turn, battle not yet begun
     garrison_hits: Mapping[str, int] = field(default_factory=dict)  # A13 persistent
     supply_checked: bool = False
     supply_due: tuple[str, ...] = ()            # boxes that must lose a unit (HD-5.1)
@@ -202,14 +209,14 @@ class GameState:
             for u in self.units:
                 if u.name == name:
                     return u
-        raise RuleError("HD-2", f"There is no unit named {name!r}")
+        raise RuleError("HD-2", f"There is no unit named {quote(name)}")
 
     def leader(self, name: Any) -> Leader:
         if isinstance(name, str):
             for leader in self.leaders:
                 if leader.name == name:
                     return leader
-        raise RuleError("HD-5.7", f"There is no leader named {name!r} in this game")
+        raise RuleError("HD-5.7", f"There is no leader named {quote(name)} in this game")
 
     def on_map(self, side: str | None = None) -> list[Unit]:
         return [u for u in self.units if u.status == ON_MAP and (side is None or u.side == side)]
@@ -222,6 +229,12 @@ class GameState:
 
     def controller(self, box: str) -> str:
         return self.control.get(box, "")
+
+    def landed_port(self, box: str) -> bool:
+        """A port the Union took by landing; Fort Monroe and Pensacola count as such while the Union holds
+        them (HD-5.4)."""
+        forts = {self.game_map.role(role) for role in LANDED_FORTS}
+        return box in self.landed or (box in forts and self.controller(box) == USA)
 
     def with_units(self, changed: Mapping[str, Unit]) -> GameState:
         return replace(self, units=tuple(changed.get(u.name, u) for u in self.units))
@@ -241,7 +254,7 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
 
 SETUP_FIELDS = ("label", "map", "control", "units", "leaders", "mm", "mm_track", "turn", "year", "calendar",
                 "landed_ports", "contained", "southern_cities", "basic_rules", "fi_units")
-UNIT_FIELDS = ("name", "side", "arm", "grade", "face", "box", "entrenched", "border_state")
+UNIT_FIELDS = ("name", "side", "arm", "grade", "face", "box", "entrenched", "border_state", "raised")
 LEADER_FIELDS = ("name", "front", "back", "face", "box")
 
 
@@ -250,12 +263,12 @@ def check_options(options: Mapping[str, Any]) -> None:
     if set(required) != set(BORDER_STATES):
         raise RuleError("HD-4.8", f"Border-state numbers are needed for exactly {', '.join(BORDER_STATES)}")
     for state, value in required.items():
-        entries.whole(value, f"The number {state} must beat", "HD-4.8", 0, 12)
+        entries.whole(value, f"The number {state} must beat", "HD-4.8", 0, MAX_REQUIRED)
 
 
-def _unit(row: Any, game_map: GameMap) -> Unit:
+def _unit(row: Any, game_map: GameMap, year: int) -> Unit:
     if not isinstance(row, Mapping):
-        raise RuleError("HD-2", f"A unit is a table of fields, not {row!r}")
+        raise RuleError("HD-2", f"A unit is a table of fields, not {quote(row)}")
     name = entries.text(row.get("name"), "A unit's 'name'", "HD-2")
     entries.fields(row, UNIT_FIELDS, f"Unit {name}", "HD-2")
     side = entries.choice(row.get("side"), SIDES, f"{name}: 'side'", "HD-2")
@@ -268,12 +281,14 @@ def _unit(row: Any, game_map: GameMap) -> Unit:
     border = entries.flag(row.get("border_state", False), f"{name}: 'border_state'", "HD-4.8")
     if border and (side != CSA or grade != MILITIA):
         raise RuleError("HD-4.8", f"{name}: a border-state unit is CSA militia")
-    return Unit(name, side, arm, grade, face, box, entrenched=entrenched, border_state=border)
+    raised = entries.whole(row.get("raised", year), f"{name}: 'raised' (the year it was raised)", "HD-A25",
+                           YEARS[0], year)
+    return Unit(name, side, arm, grade, face, box, entrenched=entrenched, border_state=border, raised=raised)
 
 
 def _leader(row: Any, game_map: GameMap) -> Leader:
     if not isinstance(row, Mapping):
-        raise RuleError("HD-5.7", f"A leader is a table of fields, not {row!r}")
+        raise RuleError("HD-5.7", f"A leader is a table of fields, not {quote(row)}")
     name = entries.choice(row.get("name"), LEADERS, "A leader's 'name'", "HD-5.7")
     entries.fields(row, LEADER_FIELDS, f"Leader {name}", "HD-5.7")
     front = entries.whole(row.get("front"), f"{name}: the front rating (from your counter)", "HD-5.7", 0, 9)
@@ -339,10 +354,14 @@ def new_state(options: Mapping[str, Any], setup: Mapping[str, Any]) -> GameState
         game_map.box(box)
         control[box] = entries.choice(side, (*SIDES, ""), f"Control of {box}", "HD-2")
     control = {b: s for b, s in control.items() if s}
+    calendar = _calendar(setup.get("calendar"))
+    turn = entries.whole(setup.get("turn", 1), "The turn", "HD-2", 1, TURNS)
+    year = year_of(calendar[turn - 1]) if turn <= len(calendar) else \
+        entries.whole(setup.get("year", YEARS[0]), "The year", "HD-2", YEARS[0], YEARS[-1])
     rows = setup.get("units", [])
     if not isinstance(rows, (list, tuple)):
         raise RuleError("HD-2", "'units' is a list of units")
-    units = tuple(_unit(row, game_map) for row in rows)
+    units = tuple(_unit(row, game_map, year) for row in rows)
     _unique([u.name for u in units], "Unit names", "HD-2")
     leader_rows = setup.get("leaders", [])
     if not isinstance(leader_rows, (list, tuple)):
@@ -356,28 +375,24 @@ def new_state(options: Mapping[str, Any], setup: Mapping[str, Any]) -> GameState
         track = entries.whole(track, "The MM track size", "HD-2", 1)
         if max(mm_usa, mm_csa) > track:
             raise RuleError("HD-2", f"An MM of {max(mm_usa, mm_csa)} is off a track of {track}")
-    calendar = _calendar(setup.get("calendar"))
-    turn = entries.whole(setup.get("turn", 1), "The turn", "HD-2", 1, TURNS)
-    year = year_of(calendar[turn - 1]) if turn <= len(calendar) else \
-        entries.whole(setup.get("year", YEARS[0]), "The year", "HD-2", YEARS[0], YEARS[-1])
     landed = _box_list(setup.get("landed_ports"), game_map, "'landed_ports'", "HD-5.4")
     contained = _box_list(setup.get("contained"), game_map, "'contained'", "HD-5.4")
     for box in landed:
         if not game_map.box(box).port:
             raise RuleError("HD-5.4", f"{box} is not a port: only ports are taken by landing")
-    if not set(contained) <= set(landed):
-        raise RuleError("HD-5.4", "Only a port the Union took by landing can be contained")
-    if not options["containment"]:
-        contained = ()
     southern = _box_list(setup.get("southern_cities"), game_map, "'southern_cities'", "HD-6.2")
     label = setup.get("label", "")
     if not isinstance(label, str):
         raise RuleError("HD-2", "'label' is text")
-    return GameState(options=dict(options), game_map=game_map, units=units, control=control, mm_usa=mm_usa,
-                     mm_csa=mm_csa, basic=basic_rules_from(setup.get("basic_rules")), leaders=leaders,
-                     label=label, calendar=calendar, southern_cities=southern,
-                     fi_units=_fi_units(setup.get("fi_units")), mm_track=track, turn=turn, year=year,
-                     landed=landed, contained=contained)
+    state = GameState(options=dict(options), game_map=game_map, units=units, control=control, mm_usa=mm_usa,
+                      mm_csa=mm_csa, basic=basic_rules_from(setup.get("basic_rules")), leaders=leaders,
+                      label=label, calendar=calendar, southern_cities=southern,
+                      fi_units=_fi_units(setup.get("fi_units")), mm_track=track, turn=turn, year=year,
+                      landed=landed, contained=contained if options["containment"] else ())
+    if not all(state.landed_port(box) for box in contained):
+        raise RuleError("HD-5.4", "Only a port the Union took by landing (or Fort Monroe or Pensacola while the "
+                                  "Union holds it) can be contained")
+    return state
 
 
 def _unique(found: Iterable[str], what: str, rule: str) -> None:

@@ -4,14 +4,16 @@ At the start of its player turn a side checks every box holding 2 or more of its
 always in supply; leaders do not count, A12). For side S:
 
 1. G_S is the boxes S controls, joined by the rail and river lines whose two ends S controls (A18:
-   a line is friendly when both ends are; roads carry supply only by option).
-2. A checked box is added to G_S with its friendly lines even if the enemy controls it (contested).
-3. K is the box's connected component; its sources are the boxes of K that S controls, with
-   recruitment points, on S's own shield (A17 (a); any shield by option).
-4. The box is in supply when K holds 2 or more sources: it is a source and reaches another, or it
-   reaches a source that reaches another.
-5. A Union stack in a port, or whose K holds a Union-controlled port, is in supply (sea supply; the
-   same for stacks with FI units under A19 (b)).
+   a line is friendly when both ends are; roads carry supply only by option). Nothing else joins G_S.
+2. The sources are the boxes of G_S with recruitment points on S's own shield (A17 (a); any shield by
+   option). A network (a component of G_S) is fed when it holds 2 or more sources.
+3. A stack in a box of G_S is in supply when its network is fed: the box is a source and reaches
+   another, or it reaches a source that reaches another.
+4. A box S does not control (contested, as in containment, or enemy-held) never joins two networks.
+   Under A27 (a) its stack is in supply when a supply line joins the box to a friendly box whose network
+   is fed; under A27 (b) it is out of supply.
+5. A Union stack in a port, or whose network (under 4, a neighbour's network) holds a Union-controlled
+   port, is in supply (sea supply; the same for stacks with FI units under A19 (b)).
 
 A stack out of supply (and not foraged, A11) loses exactly one unit, its owner's choice. Every answer
 explains itself: the line found, or the sources counted and the lines that are blocked.
@@ -19,6 +21,7 @@ explains itself: the line found, or the sources counted and the lines that are b
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Collection, Mapping
 
 import networkx as nx
@@ -37,8 +40,8 @@ class StackSupply:
     status: str                     # lone, in supply, out of supply, foraged
     reason: str
     path: tuple[str, ...] = ()      # the supply line found: the box ... a source (or a port)
-    sources: tuple[str, ...] = ()   # the sources its friendly network holds
-    network: tuple[str, ...] = ()   # K, the boxes it reaches by friendly lines
+    sources: tuple[str, ...] = ()   # the sources of the network it draws on
+    network: tuple[str, ...] = ()   # that network: the friendly boxes it reaches (and its own box)
 
     @property
     def in_supply(self) -> bool:
@@ -73,43 +76,105 @@ def friendly_graph(game_map: GameMap, control: Mapping[str, str], side: str, roa
     return graph
 
 
+@dataclass(frozen=True)
+class Networks:
+    """G_S cut into its networks (components), with each one's sources and ports."""
+
+    graph: nx.Graph
+    sources: frozenset[str]
+    ports: frozenset[str]
+
+    @cached_property
+    def members(self) -> dict[str, frozenset[str]]:
+        """box -> the network it belongs to."""
+        found = {}
+        for nodes in nx.connected_components(self.graph):
+            nodes = frozenset(nodes)
+            for node in nodes:
+                found[node] = nodes
+        return found
+
+    def sources_of(self, box: str) -> tuple[str, ...]:
+        return tuple(sorted(self.members[box] & self.sources))
+
+    def fed(self, box: str) -> bool:
+        return len(self.sources_of(box)) >= SOURCES_NEEDED
+
+    def has_port(self, box: str) -> bool:
+        return bool(self.members[box] & self.ports)
+
+    @cached_property
+    def from_source(self) -> dict[str, list[str]]:
+        return _nearest(self.graph, set(self.sources))
+
+    @cached_property
+    def from_port(self) -> dict[str, list[str]]:
+        return _nearest(self.graph, set(self.ports))
+
+
 def supply_check(game_map: GameMap, control: Mapping[str, str], stacks: Mapping[str, int], side: str, *,
                  sources: str = "own", roads: bool = False, sea: Collection[str] = (),
-                 foraged: Collection[str] = ()) -> SupplyReport:
+                 foraged: Collection[str] = (), start: str = "start") -> SupplyReport:
     """HD-5.1 for `side`: `stacks` gives its unit count per box; `sea` the boxes whose stacks may draw
     supply from a port (every Union stack; CSA stacks with FI units under A19 (b)); `foraged` the boxes
-    the players marked as foraged (A11)."""
+    the players marked as foraged (A11); `start` the reading of A27 for a box the side does not control."""
     graph = friendly_graph(game_map, control, side, roads)
-    index = {b.id: b for b in game_map.boxes}
-    component: dict[str, int] = {}
-    members: list[set[str]] = []
-    for i, nodes in enumerate(nx.connected_components(graph)):
-        members.append(nodes)
-        for node in nodes:
-            component[node] = i
-    is_source = {b.id for b in game_map.boxes if b.id in graph and b.rp > 0
-                 and (sources == "any" or b.alignment == side)}
-    ports = {b.id for b in game_map.boxes if b.id in graph and b.port}
-    from_source = _nearest(graph, is_source)
-    from_port = _nearest(graph, ports) if sea else {}
+    index = game_map.index
+    networks = Networks(graph, frozenset(b.id for b in game_map.boxes if b.id in graph and b.rp > 0
+                                         and (sources == "any" or b.alignment == side)),
+                        frozenset(b.id for b in game_map.boxes if b.id in graph and b.port))
     kinds = carrying(roads)
-    full = game_map.graph
     results = []
     for box, count in sorted(stacks.items()):
         if count < STACK_THRESHOLD:
             results.append(StackSupply(box, count, LONE, "A lone unit is always in supply", (box,)))
             continue
-        if box in component:
+        if box in graph:
             entry = [box]
-            network = set(members[component[box]])
-        else:  # contested or enemy-held: the box itself, with its lines to friendly boxes
-            entry = sorted({n for _, n, t in full.edges(box, data="type") if t in kinds and n in component})
-            network = {box}.union(*(members[component[n]] for n in entry))
-        found = tuple(sorted(network & is_source))
-        result = _judge(box, count, side, network, found, entry, graph, from_source, from_port,
-                        box in sea, index[box].port, box in foraged, full, control, kinds)
-        results.append(result)
+        elif start == "start":  # A27 (a): its first line may lead to a friendly box, and it links nothing
+            entry = sorted({n for _, n, t in game_map.graph.edges(box, data="type") if t in kinds and n in graph})
+        else:                   # A27 (b): every box of the line must be friendly
+            entry = []
+        judged = _judge(box, count, side, entry, networks, box in sea, index[box].port)
+        if judged is None:
+            judged = (StackSupply(box, count, FORAGED, "Marked as foraged this turn (A11): no loss",
+                                  (), *_drawn_on(box, entry, networks)) if box in foraged else
+                      StackSupply(box, count, OUT_OF_SUPPLY, _why_not(box, side, entry, networks, game_map, control,
+                                                                      kinds, box in sea, start),
+                                  (), *_drawn_on(box, entry, networks)))
+        results.append(judged)
     return SupplyReport(side, tuple(results))
+
+
+def _drawn_on(box: str, entry: list[str], networks: Networks) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The sources and the boxes of the networks a stack touches (never merged into one for supply)."""
+    boxes = {box}.union(*(networks.members[n] for n in entry))
+    return tuple(sorted(boxes & networks.sources)), tuple(sorted(boxes))
+
+
+def _judge(box, count, side, entry, networks: Networks, sea: bool, is_port: bool) -> StackSupply | None:
+    """The stack's supply when it has a line (through one network) or the sea; None when it has neither."""
+    for n in sorted(entry, key=lambda n: (not networks.fed(n), len(networks.from_source.get(n, ())), n)):
+        if networks.fed(n):
+            found = networks.sources_of(n)
+            path = _line_to(box, n, networks.from_source)
+            if path == (box,):  # the box is a source itself: show the line to the nearest other one
+                path = _line_from(networks.graph, box, set(found) - {box})
+            reason = (f"{' → '.join(path)}: the friendly network holds {len(found)} sources "
+                      f"({', '.join(found)}); {SOURCES_NEEDED} are needed")
+            return StackSupply(box, count, IN_SUPPLY, reason, path, found,
+                               tuple(sorted({box} | networks.members[n])))
+    name = SIDE_NAME[side]
+    if sea and is_port:
+        return StackSupply(box, count, IN_SUPPLY, f"{box} is a port: the {name} stack is supplied by sea",
+                           (box,), *_drawn_on(box, entry, networks))
+    if sea:
+        reached = [n for n in entry if networks.has_port(n)]
+        if reached:
+            path = min((_line_to(box, n, networks.from_port) for n in reached), key=len)
+            return StackSupply(box, count, IN_SUPPLY, f"{' → '.join(path)}: a line to the port {path[-1]}",
+                               path, *_drawn_on(box, entry, networks))
+    return None
 
 
 def _nearest(graph: nx.Graph, targets: set[str]) -> dict[str, list[str]]:
@@ -132,50 +197,36 @@ def _line_from(graph: nx.Graph, box: str, targets: set[str]) -> tuple[str, ...]:
     return ()
 
 
-def _line_to(box: str, entry: list[str], nearest: dict[str, list[str]]) -> tuple[str, ...]:
-    """The shortest line from the box to the nearest target, through its entry boxes."""
-    paths = [nearest[n] for n in entry if n in nearest]
-    if not paths:
-        return ()
-    best = list(reversed(min(paths, key=len)))
+def _line_to(box: str, entry: str, nearest: dict[str, list[str]]) -> tuple[str, ...]:
+    """The shortest line from the box, through its entry box, to the nearest target."""
+    best = list(reversed(nearest[entry]))
     return tuple(best if best[0] == box else [box, *best])
 
 
-def _judge(box, count, side, network, found, entry, graph, from_source, from_port, sea, is_port, foraged,
-           full, control, kinds) -> StackSupply:
+def _why_not(box, side, entry, networks: Networks, game_map: GameMap, control, kinds, sea, start) -> str:
     name = SIDE_NAME[side]
-    k = tuple(sorted(network))
-    if len(found) >= SOURCES_NEEDED:
-        path = _line_to(box, entry, from_source)
-        if path == (box,):  # the box is a source itself: show the line to the nearest other one
-            path = _line_from(graph, box, set(found) - {box})
-        reason = (f"{' → '.join(path)}: its friendly network holds {len(found)} sources "
-                  f"({', '.join(found)}); {SOURCES_NEEDED} are needed")
-        return StackSupply(box, count, IN_SUPPLY, reason, path, found, k)
-    if sea and is_port:
-        return StackSupply(box, count, IN_SUPPLY, f"{box} is a port: the {name} stack is supplied by sea",
-                           (box,), found, k)
-    if sea:
-        path = _line_to(box, entry, from_port)
-        if path:
-            return StackSupply(box, count, IN_SUPPLY, f"{' → '.join(path)}: a line to the port {path[-1]}",
-                               path, found, k)
-    if foraged:
-        return StackSupply(box, count, FORAGED, "Marked as foraged this turn (A11): no loss", (), found, k)
-    return StackSupply(box, count, OUT_OF_SUPPLY, _why_not(box, side, network, found, full, control, kinds, sea),
-                       (), found, k)
-
-
-def _why_not(box, side, network, found, full, control, kinds, sea) -> str:
-    name = SIDE_NAME[side]
-    held = f"{len(found)} source{'s' if len(found) != 1 else ''}" + (f" ({', '.join(found)})" if found else "")
-    parts = [f"its friendly network ({', '.join(sorted(network))}) holds {held}; {SOURCES_NEEDED} are needed"]
+    if box in networks.graph:
+        found = networks.sources_of(box)
+        held = f"{len(found)} source{'s' if len(found) != 1 else ''}" + (f" ({', '.join(found)})" if found else "")
+        network = networks.members[box]
+        parts = [f"its friendly network ({', '.join(sorted(network))}) holds {held}; {SOURCES_NEEDED} are needed"]
+    else:
+        holder = control.get(box) or "nobody"
+        parts = [f"{box} is held by {SIDE_NAME.get(holder, holder)}: it links no friendly networks (HD-5.1)"]
+        if start != "start":
+            parts.append(f"every box of a line must be {name}-controlled (A27 (b))")
+        for n in entry:
+            found = networks.sources_of(n)
+            parts.append(f"the network of {n} ({', '.join(sorted(networks.members[n]))}) holds {len(found)} "
+                         f"source{'s' if len(found) != 1 else ''}")
+        network = frozenset({box})
     blocked = []
-    for line in sorted({line for _, _, line in full.edges(network, data="line")}, key=lambda l: (l.a, l.b, l.type)):
+    edges = {line for _, _, line in game_map.graph.edges(network, data="line")}
+    for line in sorted(edges, key=lambda l: (l.a, l.b, l.type)):
         far = line.b if line.a in network else line.a
         if line.type not in kinds:
             blocked.append(f"{line.a}–{line.b} is a road (roads carry no supply, A18)")
-        elif far not in network:
+        elif control.get(far) != side:
             holder = control.get(far) or "nobody"
             blocked.append(f"{line.text()} leads to {far}, held by {SIDE_NAME.get(holder, holder)}")
     if blocked:
@@ -207,4 +258,5 @@ def supply_report(state: GameState, side: str | None = None) -> SupplyReport:
         {u.box for u in units if u.foreign} if state.options["fi_supply"] == "sea" else set()
     foraged = state.foraged if state.side == side else ()
     return supply_check(state.game_map, state.control, stacks, side, sources=state.options["supply_sources"],
-                        roads=state.options["road_supply"], sea=sea, foraged=foraged)
+                        roads=state.options["road_supply"], sea=sea, foraged=foraged,
+                        start=state.options["supply_start"])

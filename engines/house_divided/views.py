@@ -15,7 +15,7 @@ from .command import MarchInput, marches_odds
 from .desertion import losses_odds
 from .fire import fire_odds
 from .intervention import ReturnInput, fi_return_odds
-from .morale import MoraleCheck, any_routs
+from .morale import any_routs
 from .rules import COMMAND_TABLE, GARRISON_HITS, SIDES
 from .state import ELIMINATED, ON_MAP, GameState
 from .supply import supply_report
@@ -99,7 +99,7 @@ def map_view(state: GameState) -> list[BoxView]:
                              {side: len(state.units_in(b.id, side)) for side in SIDES},
                              tuple(l.name for l in state.leaders if l.status == ON_MAP and l.box == b.id),
                              stack.status if stack else "", stack.reason if stack else "",
-                             b.id in state.landed, b.id in state.contained))
+                             state.landed_port(b.id), b.id in state.contained))
     return views
 
 
@@ -125,9 +125,7 @@ def fire_preview(state: GameState, side: str = "", units: list | None = None, bo
 
 def rout_chances(state: GameState) -> tuple[dict[str, Fraction], Fraction]:
     """P(rout) of each unit due to check morale now, and P(at least one of them routs) (HD-4.4)."""
-    battle = state.battle
-    checks = [MoraleCheck(u.name, u.grade, state.year, fight.sheltered(state, battle, u))
-              for bside in battle.sides for u in fight.morale_due(state, bside)]
+    checks = fight.morale_checks_due(state, list(state.battle.sides))
     return {c.unit: c.chance for c in checks}, any_routs(checks)
 
 

@@ -5,20 +5,23 @@ or adds to it (A9 (b)). A Union recapture gives back 1 MM only (Washington's rec
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar, Literal
 
 import icepool
 
 from companion.dice import Dice
 from companion.engine import Result
+from companion.inputs import Inputs, bounded
 from companion.odds import Dist
 
 from .rules import NORMAL_CITY_LOSS, WASHINGTON_MIN_LOSS
 
 
 @dataclass(frozen=True)
-class WashingtonInput:
-    mm_usa: int = 0              # the Union MM before the loss
-    loss_rule: str = "replaces"  # A9
+class WashingtonInput(Inputs):
+    RULE: ClassVar[str] = "HD-4.7"
+    mm_usa: int = bounded(0, default=0)                    # the Union MM before the loss
+    loss_rule: Literal["replaces", "adds"] = "replaces"   # A9
 
 
 def loss_for(die: int, loss_rule: str = "replaces") -> int:

@@ -1,5 +1,5 @@
-"""A battle round by round: HD-4.4 morale (rout), HD-4.5 rally, HD-4.6 desertion, HD-5.6 routed units,
-and options A5, A6, A7, A8."""
+"""A battle round by round: HD-4.4 morale (rout), HD-4.5 rally, HD-4.6 desertion, HD-5.6 routed units, the
+retreat, and options A5, A6, A7, A8, A24, A25."""
 from __future__ import annotations
 
 from fractions import Fraction as F
@@ -10,8 +10,9 @@ from companion.dice import ScriptedDice
 from engines.house_divided.battle import morale_due
 from engines.house_divided.desertion import DesertionCheck, DesertionInput, resolve_desertion
 from engines.house_divided.morale import MoraleCheck, MoraleInput, morale_value, resolve_morale, rout_table
+from engines.house_divided.movement import retreat_boxes
 from engines.house_divided.views import battle_board, desertion_losses, rout_chances
-from tests.engines.house_divided.support import TEST_BASIC, Table, battle_setup, unit
+from tests.engines.house_divided.support import TEST_BASIC, Table, battle_setup, setup, unit
 
 # TV-8 from the digest: grade (and year) -> rout, rout entrenched, desert lost & routed, lost not routed,
 # won not routed.
@@ -112,7 +113,7 @@ def test_only_units_flipped_this_round_check():
     table.do("take_hits", units=["C1"])                  # C1 was reduced in round 1: eliminated now
     table.do("fire", 2, side="CSA", units=["C2"])        # C2 hits U2 (reduced veteran: 2)
     table.do("take_hits", units=["U2"])
-    assert [u.name for u in morale_due(table.state, table.state.battle.of("USA"))] == ["U2"]
+    assert morale_due(table.state, table.state.battle.of("USA")) == ["U2"]
     assert not morale_due(table.state, table.state.battle.of("CSA"))
     step = table.do("morale_checks", 1)
     assert len(step.results[0].rolls) == 1
@@ -221,3 +222,93 @@ def test_a6_the_steady_modifier_without_morale_rules(reading, modifier):
     step = table.do("desertion_checks", 1)
     check = step.results[0].inputs["checks"][0]
     assert check[0] == "U1" and DesertionCheck(*check).modifier == modifier
+
+
+def option(key, reading, default):
+    """The option as a session sets it: nothing for the digest's default, so the default is what a game gets."""
+    return {} if reading == default else {key: reading}
+
+
+def fort_setup(units, fort="A", contained=(), **changes):
+    """The example map with `fort` a fort box, these units and no leaders."""
+    data = setup(units=units, leaders=[], landed_ports=["P"], contained=list(contained), basic_rules=TEST_BASIC,
+                 **changes)
+    for row in data["map"]["boxes"]:
+        row["fort"] = row["id"] == fort
+    return data
+
+
+@pytest.mark.rule("HD-4.4", "HD-A24")
+@pytest.mark.parametrize("reading, union", [("holder", F(1, 2)), ("everyone", F(1, 3))])
+def test_a_fort_shelters_the_side_that_held_it(reading, union):
+    """HD-4.4 / A24 (a): the fort's -1 is for the side that held the fort box when the battle began (the CSA at
+    A): the Union attacker that came in is not in the fort. U1 (militia 1862, morale 3) routs on 4+: 1/2; C1
+    (militia, -1) on 5+: 1/3; C2 (veteran, -1) on 6: 1/6. Under A24 (b) every unit in the box has the -1."""
+    units = [unit("U1", "USA", "A"), unit("U2", "USA", "A"), unit("C1", "CSA", "A"), unit("C2", "CSA", "A", "veteran")]
+    table = Table(fort_setup(units, year=1862), supply=False, **option("fort", reading, "holder"))
+    table.to_battles()
+    table.do("start_battle", box="A")
+    table.do("battle_command", 6, 6)
+    round_one(table)
+    assert rout_chances(table.state)[0] == {"U1": union, "C1": F(1, 3), "C2": F(1, 6)}
+    assert table.state.battle.fort_holder == "CSA"
+    step = table.do("morale_checks", 4, 4, 6)
+    assert step.results[0].outcome == ((True, False, True) if reading == "holder" else (False, False, True))
+
+
+@pytest.mark.rule("HD-4.4", "HD-A24", "HD-5.4")
+@pytest.mark.parametrize("reading, union", [("holder", F(2, 3)), ("everyone", F(1, 2))])
+def test_a_containment_attacker_gets_no_minus_1_fort_or_trench(reading, union):
+    """HD-4.4 / A24 (a): the Union holds the fort port P and is contained there; breaking out, it attacks and
+    gets no -1 at all, neither its fort nor its trench (HD-5.4). Its flipped militia (morale 2 in 1861) routs on
+    3+: 2/3; the entrenched CSA defender keeps its trench: 4+, 1/2. Under A24 (b) the fort shelters everyone."""
+    units = [unit("USA 4", "USA", "P", entrenched=True), unit("USA 5", "USA", "P", entrenched=True),
+             unit("CSA 9", "CSA", "P", entrenched=True)]
+    data = fort_setup(units, fort="P", contained=["P"])
+    table = Table(data, supply=False, **option("fort", reading, "holder"))
+    table.to_movement(6)
+    table.do("breakout", box="P")
+    table.do("battle_command", 6, 6)
+    table.do("fire", 1, 6)                     # at the entrenched CSA 9: militia 2 - 1 hits on 1
+    table.do("take_hits", units=["CSA 9"])
+    table.do("fire", 1)                        # CSA 9 reduced (1) at the attacker, no entrenchment: hits on 1
+    table.do("take_hits", units=["USA 4"])
+    assert rout_chances(table.state)[0] == {"USA 4": union, "CSA 9": F(1, 2)}
+    assert table.state.battle.fort_holder == "USA" and table.state.battle.contained
+
+
+@pytest.mark.rule("HD-4.4", "HD-A25", "HD-4.6")
+@pytest.mark.parametrize("reading, rout", [("game", F(1, 2)), ("raised", F(2, 3))])
+def test_option_a25_militia_morale_by_the_year_raised(reading, rout):
+    """A25: in 1862 a militia unit raised in 1861 has morale 3 by the game year (a), 2 by the year raised (b):
+    P(rout) 1/2 or 2/3. A militia raised in 1862 has 3 either way; a unit recruited now is raised this year."""
+    units = [unit("U1", "USA", "A", raised=1861), unit("U2", "USA", "A"), unit("C1", "CSA", "A"),
+             unit("C2", "CSA", "A", "veteran")]
+    table = Table(battle_setup(units, basic_rules=TEST_BASIC, year=1862), supply=False,
+                  **option("militia_year", reading, "game"))
+    assert (table.unit("U1").raised, table.unit("U2").raised) == (1861, 1862)
+    table.to_battles()
+    table.do("start_battle", box="A")
+    table.do("battle_command", 6, 6)
+    round_one(table)
+    assert rout_chances(table.state)[0] == {"U1": rout, "C1": F(1, 2), "C2": F(1, 3)}
+    table.do("morale_checks", 1, 1, 1)
+    table.do("retreat", side="USA", to="X")
+    checks = {c[0]: c for c in table.do("desertion_checks", 1, 1, 1).results[0].inputs["checks"]}
+    assert checks["U1"][2] == (1861 if reading == "raised" else 1862)
+
+
+@pytest.mark.rule("HD-3")
+def test_a_retreat_goes_only_where_the_enemy_is_not():
+    """A retreat may not go into an enemy-held box, nor into enemy units: the Union may not retreat from A to the
+    CSA-held B, nor the CSA to the Union-held X or to C, where Union units stand."""
+    table = fight(extra=[unit("U9", "USA", "C")])
+    round_one(table)
+    table.do("morale_checks", 1, 1, 1)
+    assert "B" not in retreat_boxes(table.state, "USA") and "X" in retreat_boxes(table.state, "USA")
+    assert {"X", "C", "washington", "A", "europe"}.isdisjoint(retreat_boxes(table.state, "CSA"))
+    table.refuse("HD-3", "retreat", side="USA", to="B")
+    table.refuse("HD-3", "retreat", side="CSA", to="X")
+    table.refuse("HD-3", "retreat", side="CSA", to="C")
+    table.do("retreat", side="CSA", to="R1")
+    assert table.unit("C1").box == "R1"

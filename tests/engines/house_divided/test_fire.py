@@ -156,3 +156,46 @@ def test_fire_at_an_entrenched_side_needs_one_less():
     table.do("start_battle", box="A")
     table.do("battle_command", 1, 1)
     assert table.do("fire", 4).results[0].details["hit_on"] == {"U1": 4}
+
+
+@pytest.mark.rule("HD-4.3", "HD-A22")
+@pytest.mark.parametrize("reading", ["any", "capped"])
+def test_option_a22_the_parenthesis_as_a_cap(reading):
+    """A22 (b): a leader's points go on at most 2 units (Lee: 3); (a), the default: any split. Grant (3) with three
+    Union firing units: 1 + 1 + 1 only under (a); 2 + 1 either way; Lee (3): 1 + 1 + 1 either way (TV-3)."""
+    units = [unit(n, "USA", "A") for n in ("U1", "U2", "U3")] + [unit(n, "CSA", "A") for n in ("C1", "C2", "C3")]
+    leaders = [{"name": "Grant", "front": 3, "box": "A"}, {"name": "Lee", "front": 3, "box": "A"}]
+    table = Table(battle_setup(units, leaders, year=1862, basic_rules=TEST_BASIC), supply=False,
+                  **({} if reading == "any" else {"leader_split": reading}))
+    table.to_battles()
+    table.do("start_battle", box="A")
+    table.do("battle_command", 6, 6)
+    spread = {"U1": 1, "U2": 1, "U3": 1}
+    if reading == "capped":
+        table.refuse("HD-A22", "fire", 6, 6, 6, side="USA", bonus=spread)
+        step = table.do("fire", 6, 6, 6, side="USA", bonus={"U1": 2, "U2": 1})
+    else:
+        step = table.do("fire", 6, 6, 6, side="USA", bonus=spread)
+    assert "HD-4.3" in step.rules
+    table.do("fire", 6, 6, 6, side="CSA", bonus={"C1": 1, "C2": 1, "C3": 1})
+    check_split(3, {"a": 1, "b": 1, "c": 1}, ("a", "b", "c"), cap=3)
+    with pytest.raises(RuleError) as refused:
+        check_split(3, {"a": 1, "b": 1, "c": 1}, ("a", "b", "c"), cap=2)
+    assert refused.value.rule == "HD-A22"
+
+
+@pytest.mark.rule("HD-4.10", "HD-5.5")
+def test_fire_at_units_in_and_out_of_their_works():
+    """HD-4.10 with entrenchment each unit's own (as the digest words it for the garrison, HD-4.11): C1 entrenched
+    beside C2 in the open. The Union crack unit (4) hits C1 on 1-3 and C2 on 1-4: a 4 hits only C2."""
+    units = [unit("U1", "USA", "A", "crack"), unit("C1", "CSA", "A", entrenched=True), unit("C2", "CSA", "A")]
+    table = Table(battle_setup(units, basic_rules=TEST_BASIC), supply=False)
+    table.to_battles()
+    table.do("start_battle", box="A")
+    table.do("battle_command", 1, 1)
+    assert fractions(fire_preview(table.state)) == {0: F(1, 3), 1: F(2, 3)}
+    step = table.do("fire", 4)
+    assert step.results[0].details == {"hit_on": {"U1": 3}, "open_only": 1}
+    table.refuse("HD-4.10", "take_hits", units=["C1"])
+    table.do("take_hits")                      # one way only: on C2
+    assert table.unit("C2").reduced and not table.unit("C1").reduced

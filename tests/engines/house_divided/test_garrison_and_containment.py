@@ -6,12 +6,15 @@ from fractions import Fraction as F
 import pytest
 
 from companion.dice import ScriptedDice
+from companion.engine import RuleError
 from companion.odds import fractions
 from engines.house_divided.fire import Shot
+from engines.house_divided.gamemap import map_warnings
 from engines.house_divided.garrison import GarrisonInput, garrison_odds, resolve_garrison
 from engines.house_divided.guide import due_now
-from engines.house_divided.views import battle_board
-from tests.engines.house_divided.support import TEST_BASIC, Table, battle_setup, setup, unit
+from engines.house_divided.movement import garrison_due, march_destinations
+from engines.house_divided.views import battle_board, fire_preview, rout_chances
+from tests.engines.house_divided.support import TEST_BASIC, Table, battle_setup, box, setup, unit
 
 
 @pytest.mark.rule("HD-4.11")
@@ -32,9 +35,9 @@ def landing(csa_units=(), **options):
     units = [unit("L1", "USA", "U1"), unit("L2", "USA", "U1"), unit("W1", "USA", "washington"), *csa_units]
     table = Table(battle_setup(units, basic_rules=TEST_BASIC), supply=False, **options)
     table.to_movement(3)
-    table.do("march", units=["L1", "L2"], to="R3")
+    table.do("march", units=["L1", "L2"], to="R3", amphibious=True)
     table.do("end_movement")
-    table.do("start_battle", box="R3", amphibious=True)
+    table.do("start_battle", box="R3")
     table.do("battle_command", 1, 1)
     return table
 
@@ -53,7 +56,7 @@ def test_a_win_against_the_garrison_alone_gives_no_promotion():
     fired = table.do("fire", 1)
     assert fired.results[0].details["hit_on"] == {"Garrison": 1}   # militia reduced: 1
     table.do("take_hits", units=["L1"])
-    table.do("morale_checks", 1)
+    table.do("morale_checks", 1, 1)           # the garrison (A13) and L1 check, and hold
     table.do("next_round")
     table.do("fire", 6, 1)                    # L1, reduced (1 - 1 = 0), cannot hit; L2 hits on 1
     table.do("take_hits")
@@ -91,6 +94,7 @@ def test_option_a13_garrison_hits(persistence, hits):
     table.do("fire", 1, 6)
     table.do("take_hits")
     table.do("fire", 6)
+    table.do("morale_checks", 1)              # the garrison, hit once, checks as one unit (A13) and holds
     table.do("retreat", side="USA", to="U1")
     table.do("end_battles")
     table.do("end_promotion")
@@ -98,7 +102,7 @@ def test_option_a13_garrison_hits(persistence, hits):
     table.to_battles()
     table.pass_turn()
     table.to_movement(3)
-    table.do("march", units=["L1", "L2"], to="R3")
+    table.do("march", units=["L1", "L2"], to="R3", amphibious=True)
     table.do("end_movement")
     table.do("start_battle", box="R3", amphibious=True)
     assert table.state.battle.of("CSA").garrison == hits
@@ -201,3 +205,128 @@ def test_entrenching_spends_a_normal_march():
     table.refuse("HD-5.5", "entrench", box="U1")  # already entrenched
     table.do("march", units=["U1"], to="washington")
     assert not table.unit("U1").entrenched and table.state.marches_left == 0
+
+
+# --- every landing fights the garrison (HD-4.11, TV-14, A13) ------------------------------------------
+
+def sail(amphibious=True, **options):
+    """Two Union militia at U1 sail to the CSA recruitment port R3, which holds no CSA unit (1861, 4 marches)."""
+    units = [unit("L1", "USA", "U1"), unit("L2", "USA", "U1"), unit("W1", "USA", "washington")]
+    table = Table(battle_setup(units, basic_rules=TEST_BASIC), supply=False, **options)
+    table.to_movement(6)
+    table.do("march", units=["L1", "L2"], to="R3", amphibious=amphibious)
+    return table
+
+
+@pytest.mark.rule("HD-4.11")
+def test_vector_14_a_landing_at_an_empty_port_fights_the_garrison():
+    """TV-14 / HD-4.11: a Union landing at an empty CSA-held recruitment port still fights the garrison: the
+    battle is due (the battle segment cannot end without it), the landed units cannot march on, the port is not
+    taken without it; the battle is the landing's, with the garrison alone."""
+    table = sail()
+    assert garrison_due(table.state) == ("R3",) and "HD-4.11" in table.events[-1].rules
+    table.refuse("HD-4.11", "march", units=["L1"], to="C")
+    table.do("end_movement")
+    assert [(d.action, d.rule) for d in due_now(table.state)] == [("start_battle", "HD-4.11")]
+    table.refuse("HD-4.11", "end_battles")
+    table.refuse("HD-4.11", "set_control", box="R3", side="USA")
+    table.refuse("HD-4.11", "start_battle", box="R3", amphibious=False)
+    step = table.do("start_battle", box="R3")
+    assert "HD-4.11" in step.rules and table.state.battle.amphibious
+    assert table.state.battle.of("CSA").units == () and table.state.battle.of("CSA").garrison == 0
+    assert garrison_due(table.state) == ()
+
+
+@pytest.mark.rule("HD-4.11")
+def test_vector_14_a_march_overland_meets_no_garrison():
+    """TV-14: a Union march into that port overland does not fight the garrison: no battle is due, and a battle
+    there cannot be called a landing."""
+    table = sail(amphibious=False)
+    assert garrison_due(table.state) == ()
+    table.do("end_movement")
+    table.refuse("HD-4.11", "start_battle", box="R3", amphibious=True)
+    table.refuse("HD-3", "start_battle", box="R3")  # nobody to fight
+    table.do("end_battles")
+
+
+@pytest.mark.rule("HD-4.11", "HD-5.9")
+def test_a_landing_goes_to_a_port():
+    """A landing is made at a port; the CSA lands only after foreign intervention (HD-5.9)."""
+    table = sail()
+    table.refuse("HD-4.11", "march", units=["W1"], to="A", amphibious=True)
+    assert march_destinations(table.state, "washington", amphibious=True) == ["R3", "U1", "P"]
+
+
+@pytest.mark.rule("HD-4.11", "HD-A13", "HD-4.4")
+@pytest.mark.parametrize("morale", ["checks", "never"])
+def test_the_garrison_checks_morale_as_one_unit(morale):
+    """A13: hit once, the garrison checks battlefield morale as one unit at its grade (militia, morale 2 in 1861),
+    always with -1 (entrenched): it routs on 4+ (1/2). Routed, it counts as eliminated: the landing wins, with no
+    promotion (HD-5.3). Option: it never checks."""
+    table = landing(**({} if morale == "checks" else {"garrison_morale": morale}))
+    table.do("fire", 1, 6)
+    table.do("take_hits")
+    table.do("fire", 6)                        # the garrison misses
+    if morale == "never":
+        assert battle_board(table.state).step == "between"
+        return
+    assert rout_chances(table.state) == ({"Garrison": F(1, 2)}, F(1, 2))
+    step = table.do("morale_checks", 4)
+    assert step.results[0].inputs["checks"] == [("Garrison", "militia", 1861, True)]
+    assert table.state.battle is None and table.state.battles[-1].winner == "USA"
+    assert table.state.battles[-1].garrison_only and "R3" in table.state.landed
+
+
+@pytest.mark.rule("HD-4.11", "HD-4.10")
+def test_the_garrison_keeps_its_entrenchment_beside_unentrenched_units():
+    """HD-4.11: the garrison is always entrenched, and sharing the side with the unentrenched C6 never takes that
+    away. The Union militia (2) hit the garrison on 1 (2 - 1) and C6 on 1-2: a 2 hits C6 only."""
+    table = landing([unit("C6", "CSA", "R3")])
+    assert fractions(fire_preview(table.state)) == {0: F(4, 9), 1: F(4, 9), 2: F(1, 9)}
+    step = table.do("fire", 2, 2)
+    assert step.results[0].details == {"hit_on": {"L1": 1, "L2": 1}, "open_only": 2}
+    table.refuse("HD-4.11", "take_hits", units=["Garrison", "C6"])
+    table.do("take_hits", units=["C6", "C6"])
+    assert table.unit("C6").status == "eliminated" and table.state.battle.of("CSA").garrison == 0
+    table.do("fire", 6)
+    table.do("next_round")
+    table.do("fire", 1, 2)                     # the 1 may fall on the garrison: it is the only unit left
+    table.do("take_hits")
+    assert table.state.battle.of("CSA").garrison == 1
+
+
+# --- Fort Monroe and Pensacola (HD-5.4) -----------------------------------------------------------------
+
+def forts_map(*fort_ports):
+    """The example map with Fort Monroe (Union-held port) and Pensacola (CSA port) added and designated."""
+    data = setup(units=[unit("U1", "USA", "FM"), unit("C1", "CSA", "FM"), unit("C2", "CSA", "PEN"),
+                        unit("U2", "USA", "PEN")], leaders=[], contained=[])
+    data["map"]["boxes"] += [box("FM", "USA", 0, port="FM" in fort_ports), box("PEN", "CSA", 1, port=True)]
+    data["map"]["designated"] = {"fort_monroe": "FM", "pensacola": "PEN"}
+    data["control"].update(FM="USA", PEN="CSA")
+    return data
+
+
+@pytest.mark.rule("HD-5.4")
+def test_fort_monroe_and_pensacola_count_as_landed_ports_while_the_union_holds_them():
+    """HD-5.4: the map designates Fort Monroe and Pensacola (both ports); they count as ports the Union took by
+    landing whenever the Union holds them: the CSA may contain Fort Monroe; Pensacola only once the Union holds it."""
+    with pytest.raises(RuleError) as refused:
+        Table(forts_map())
+    assert refused.value.rule == "HD-5.4"
+    table = Table(forts_map("FM"), supply=False)
+    assert table.state.landed_port("FM") and not table.state.landed_port("PEN")
+    table.to_battles()
+    table.pass_turn()
+    table.to_movement(6)
+    table.refuse("HD-5.4", "declare_containment", box="PEN")
+    table.do("declare_containment", box="FM")
+    table.do("set_control", box="PEN", side="USA")
+    table.do("declare_containment", box="PEN")
+    assert table.state.contained == ("FM", "PEN")
+    assert Table(forts_map("FM") | {"contained": ["FM"]}).state.contained == ("FM",)
+
+
+@pytest.mark.rule("HD-5.4", "HD-8")
+def test_the_map_is_warned_when_the_forts_are_not_designated():
+    assert any("fort_monroe" in w and "pensacola" in w for w in map_warnings(Table().state.game_map))

@@ -13,6 +13,7 @@ from companion.odds import fractions, happened_by, p_at_least
 from engines.house_divided import ENGINE
 from engines.house_divided.gamemap import map_from_data
 from engines.house_divided.intervention import ReturnInput, fi_conditions, fi_return_odds, fi_status
+from engines.house_divided.movement import march_destinations
 from engines.house_divided.state import RECRUITMENT
 from tests.engines.house_divided.support import Table, designated_map, designated_setup, unit
 
@@ -115,13 +116,18 @@ def test_option_a21_triggers_at_the_turn_start():
 
 @pytest.mark.rule("HD-5.9")
 def test_fi_units_sail_from_europe_by_csa_sea_movement():
-    """HD-5.9: FI units reach America only by CSA sea movement; no other unit goes to Europe."""
+    """HD-5.9: FI units reach America only by CSA sea movement, to a port (CHS, BAL, NY), never overland (ATL);
+    nobody marches to Europe, FI units included."""
     table = battle_table(fi_trigger="turn_start")
     table.do("end_start")
     table.do("roll_marches", 6)
+    assert march_destinations(table.state, "europe") == ["BAL", "NY", "CHS"]
     table.refuse("HD-5.9", "march", units=["C1"], to="europe")
+    table.refuse("HD-5.9", "march", units=["FI 1"], to="ATL")
     table.do("march", units=["FI 1", "FI 2"], to="CHS")
     assert table.unit("FI 1").box == "CHS"
+    table.refuse("HD-5.9", "march", units=["FI 1"], to="europe")
+    assert "europe" not in march_destinations(table.state, "CHS")
 
 
 @pytest.mark.rule("HD-4.9")

@@ -16,17 +16,30 @@ DIGEST_IDS = ["HD-4.1", "HD-4.2", "HD-4.3", "HD-4.4", "HD-4.5", "HD-4.6", "HD-4.
               "HD-5.10", "HD-6.1", "HD-6.2", "HD-6.3"]
 
 
-@pytest.mark.rule("HD-2", "HD-A1", "HD-A2", "HD-A10", "HD-A20", "HD-A22")
+@pytest.mark.rule("HD-2", "HD-A1", "HD-A2", "HD-A10", "HD-A20")
 def test_rules_list_every_digest_id_and_every_ambiguity():
-    """RULES names every rule ID of the digest and A1-A23; every option cites one of them; each of S1-S10 has
-    its own switch (the source: the advanced rules are independent). A1, A2, A10, A20 and A22 are not options:
-    the digest fixes their reading."""
-    assert set(DIGEST_IDS) | {f"HD-A{i}" for i in range(1, 24)} <= set(RULES)
+    """RULES names every rule ID of the digest and A1-A27; every option cites one of them; each of S1-S10 has
+    its own switch (the source: the advanced rules are independent). Every ambiguity the digest marks Opt is
+    an option; A1, A2, A10 and A20 are not: the digest fixes their reading."""
+    assert set(DIGEST_IDS) | {f"HD-A{i}" for i in range(1, 28)} <= set(RULES)
     assert all(o.rule in RULES for o in OPTIONS)
     assert len(RULE_SWITCHES) == 11 and all(o.default is True for o in RULE_SWITCHES)
     opt = {o.rule for o in OPTIONS}
-    assert {f"HD-A{i}" for i in (3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 23)} <= opt
-    assert not {"HD-A1", "HD-A2", "HD-A10", "HD-A20", "HD-A22"} & opt
+    assert {f"HD-A{i}" for i in (3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24, 25, 26,
+                                 27)} <= opt
+    assert not {"HD-A1", "HD-A2", "HD-A10", "HD-A20"} & opt
+
+
+@pytest.mark.rule("HD-A11", "HD-A22", "HD-A24", "HD-A25", "HD-A26", "HD-A27", "HD-A13")
+def test_the_digests_defaults():
+    """Section 7's defaults: no foraging exemption (A11), any split (A22), the fort shelters its holder (A24),
+    militia morale by the game year (A25), the basic victory off until switched on (A26), a line may start in a
+    box the side does not control (A27), the garrison checks morale (A13)."""
+    defaults = {o.key: o.default for o in OPTIONS}
+    assert {k: defaults[k] for k in ("foraging", "leader_split", "fort", "militia_year", "basic_victory",
+                                     "supply_start", "garrison_morale")} == {
+        "foraging": "none", "leader_split": "any", "fort": "holder", "militia_year": "game", "basic_victory": False,
+        "supply_start": "start", "garrison_morale": "checks"}
 
 
 @pytest.mark.rule("HD-3")

@@ -15,7 +15,7 @@ from companion.engine import RuleError, dice_needed
 from engines.house_divided import ENGINE
 from engines.house_divided import battle as fight
 from engines.house_divided.options import OPTIONS
-from engines.house_divided.rules import FIRE_CAP, GARRISON, GARRISON_HITS, UNIT_MARCHES
+from engines.house_divided.rules import FIRE_CAP, GARRISON, GARRISON_HITS, LEADER_MARCH_MOVES, UNIT_MARCHES
 from engines.house_divided.state import BATTLE, MOVEMENT, PROMOTION, RECRUITMENT, START, state_from_dict
 from tests.engines.house_divided.support import TEST_BASIC, Table, setup
 
@@ -98,7 +98,8 @@ def plausible(segment, side, own, kind, step_side, fighters, choice, size, washi
     if segment == MOVEMENT:
         return st.one_of(st.just({"type": "roll_marches"}), st.just({"type": "roll_marches"}),
                          act("march", units=group, to=st.sampled_from(BOXES)),
-                         act("march", units=group, to=st.sampled_from(BOXES)),
+                         act("march", units=group, to=st.sampled_from(BOXES), amphibious=st.booleans()),
+                         act("march", units=group, to=st.sampled_from(BOXES), leaders=st.just(["Lee"])),
                          act("breakout", box=st.sampled_from(BOXES)), act("entrench", box=st.sampled_from(BOXES)),
                          act("declare_containment", box=st.sampled_from(BOXES)),
                          act("move_leader", leader=st.just("Lee"), to=st.sampled_from(BOXES)),
@@ -213,10 +214,12 @@ class HouseDividedGame(RuleBasedStateMachine):
 
     @invariant()
     def within_the_rules(self):
-        """HD-5.2 marches, HD-5.6 the firing limit, HD-4.11 the garrison's 2 hits, units on real boxes, MM >= 0."""
+        """HD-5.2 marches, HD-5.7 leaders' march-moves, HD-5.6 the firing limit, HD-4.11 the garrison's 2 hits,
+        units on real boxes, MM >= 0."""
         state = self.replay.state
         assert state.mm_usa >= 0 and state.mm_csa >= 0
         assert state.marches_left is None or state.marches_left >= 0
+        assert all(0 <= leader.moves <= LEADER_MARCH_MOVES for leader in state.leaders)
         for u in state.on_map():
             assert 0 <= u.marches <= UNIT_MARCHES
             assert state.game_map.has(u.box) or (u.foreign and u.box == state.europe)
@@ -226,9 +229,9 @@ class HouseDividedGame(RuleBasedStateMachine):
                 assert fight.limit(state, battle, bside.side) <= FIRE_CAP
                 assert set(bside.routed) <= set(bside.units) and bside.hits_due >= 0
                 assert bside.garrison is None or 0 <= bside.garrison <= GARRISON_HITS
-                assert all(state.unit(n).reduced for n in bside.routed)
+                assert all(n == GARRISON or state.unit(n).reduced for n in bside.routed)
 
 
 HouseDividedGame.TestCase.settings = settings(max_examples=2000, stateful_step_count=10, deadline=None,
                                               suppress_health_check=[HealthCheck.too_slow])
-test_random_play = pytest.mark.rule("HD-3", "HD-5.2", "HD-5.6", "HD-4.11")(HouseDividedGame.TestCase)
+test_random_play = pytest.mark.rule("HD-3", "HD-5.2", "HD-5.6", "HD-5.7", "HD-4.11")(HouseDividedGame.TestCase)

@@ -1,5 +1,5 @@
-"""HD-5.1 supply on the players' map: TV-12 and TV-13, options A11, A12, A17, A18, A19, and property tests on
-random maps against a brute-force search written here."""
+"""HD-5.1 supply on the players' map: TV-12, TV-13 and TV-15, options A11, A12, A17, A18, A19, A27, and property
+tests on random maps against a brute-force search written here."""
 from __future__ import annotations
 
 import pytest
@@ -86,17 +86,19 @@ def test_vector_13_a_stack_shrinks_until_safe():
 
 @pytest.mark.rule("HD-A11", "HD-5.1")
 def test_a_foraged_box_keeps_its_units():
-    """A11: players may mark a box as foraged: no loss there this turn; with the option off, no foraging."""
-    table = Table()
+    """A11: by option players may mark a box as foraged: no loss there this turn; by default no stack is
+    excused (nothing in the source says when a stack may forage)."""
+    table = Table(foraging="manual")
     table.to_battles()
     table.pass_turn()
-    table.refuse("HD-A11", "check_supply", foraged=["B"])  # a lone unit
-    table.do("check_supply", foraged=["C"])
-    assert table.state.supply_due == ("R3",)
-    strict = Table(foraging="none")
+    table.refuse("HD-A11", "check_supply", foraged=["B"], reason="cattle")  # a lone unit
+    table.refuse("HD-A11", "check_supply", foraged=["C"])                    # no reason given
+    step = table.do("check_supply", foraged=["C"], reason="a rich valley")
+    assert table.state.supply_due == ("R3",) and "a rich valley" in step.summary and "HD-A11" in step.rules
+    strict = Table()
     strict.to_battles()
     strict.pass_turn()
-    strict.refuse("HD-A11", "check_supply", foraged=["C"])
+    strict.refuse("HD-A11", "check_supply", foraged=["C"], reason="a rich valley")
 
 
 @pytest.mark.rule("HD-A12")
@@ -132,12 +134,59 @@ def test_fi_sea_supply_option():
     assert supply_check(port, control, {"Q": 2}, "CSA", sea={"Q"}).of("Q").status == IN_SUPPLY
 
 
-@pytest.mark.rule("HD-5.1")
-def test_a_contested_box_traces_through_its_friendly_lines():
-    """Digest section 8 step 2: a stack's box is added to G_S even when the enemy controls it (containment)."""
+# TV-15 as the digest gives it: the rail line R1–B–R2–R3; R1, R2, R3 CSA recruitment cities held by the CSA; B
+# held by the Union.
+TV15_MAP = map_from_data({"boxes": [box("R1", "CSA", 1), box("B"), box("R2", "CSA", 1), box("R3", "CSA", 1)],
+                          "lines": [line("R1", "B"), line("B", "R2"), line("R2", "R3")]})
+TV15_CONTROL = {"R1": "CSA", "B": "USA", "R2": "CSA", "R3": "CSA"}
+
+
+@pytest.mark.rule("HD-5.1", "HD-A27")
+def test_vector_15_a_box_not_controlled_joins_no_networks():
+    """TV-15: 2 CSA at R1 out of supply ({R1}: 1 source; B does not link R1 to R2, even with a CSA stack at B);
+    2 CSA at R2 in supply ({R2, R3}: 2 sources); 2 CSA at B in supply under A27 (a) through its neighbour R2,
+    out under (b)."""
+    stacks = {"R1": 2, "R2": 2, "B": 2}
+    report = supply_check(TV15_MAP, TV15_CONTROL, stacks, "CSA")
+    assert {s.box: s.status for s in report.stacks} == {"R1": OUT_OF_SUPPLY, "R2": IN_SUPPLY, "B": IN_SUPPLY}
+    assert report.of("R1").sources == ("R1",) and report.of("B").path == ("B", "R2")
+    assert report.of("B").sources == ("R2", "R3")
+    strict = supply_check(TV15_MAP, TV15_CONTROL, stacks, "CSA", start="friendly")
+    assert {s.box: s.status for s in strict.stacks} == {"R1": OUT_OF_SUPPLY, "R2": IN_SUPPLY, "B": OUT_OF_SUPPLY}
+    assert "A27 (b)" in strict.of("B").reason
+
+
+@pytest.mark.rule("HD-5.1", "HD-A27")
+def test_a_stack_in_an_enemy_held_box_never_bridges_two_networks():
+    """HD-5.1 / section 8 step 4: with R3 gone, R1 and R2 each hold one source; a CSA stack at the Union-held B
+    touches both, but B joins nothing, so it reaches no network of 2 sources: out of supply (A27 (a) and (b))."""
+    two = map_from_data({"boxes": [box("R1", "CSA", 1), box("B"), box("R2", "CSA", 1)],
+                         "lines": [line("R1", "B"), line("B", "R2")]})
+    control = {"R1": "CSA", "B": "USA", "R2": "CSA"}
+    assert supply_check(two, control, {"B": 2}, "CSA").of("B").status == OUT_OF_SUPPLY
+    for start in ("start", "friendly"):
+        stack = supply_check(two, control, {"B": 2}, "CSA", start=start).of("B")
+        assert stack.status == OUT_OF_SUPPLY, start
+    assert "links no friendly networks" in supply_check(two, control, {"B": 2}, "CSA").of("B").reason
+    # the example map: a CSA stack at A (made Union-held) between R1 and R2, each a network of 1 source
     control = {**TV12_CONTROL, "A": "USA"}
-    report = supply_check(TV12_MAP, control, {"A": 2}, "CSA")
-    assert report.of("A").status == IN_SUPPLY and set(report.of("A").network) == {"A", "R1", "R2"}
+    assert supply_check(TV12_MAP, control, {"A": 2}, "CSA").of("A").status == OUT_OF_SUPPLY
+
+
+@pytest.mark.rule("HD-A27")
+def test_option_a27_on_a_game():
+    """A27 as a session option: a CSA force of 2 in the Union-held port P of the example map (as when containing a
+    landing) traces its first line P–R2 into the fed network {R1, A, R2} under (a), and is out of supply under (b);
+    with A Union-held, R2's network holds 1 source: out either way."""
+    units = [unit("C1", "CSA", "P"), unit("C2", "CSA", "P"), unit("U1", "USA", "washington")]
+    cut = {**setup()["control"], "A": "USA"}
+    for control, reading, due in ((None, "start", ()), (None, "friendly", ("P",)), (cut, "start", ("P",))):
+        data = setup(units=units, leaders=[], contained=[], **({"control": control} if control else {}))
+        table = Table(data, **({} if reading == "start" else {"supply_start": reading}))
+        table.to_battles()
+        table.pass_turn()
+        table.do("check_supply")
+        assert table.state.supply_due == due, (reading, control)
 
 
 # --- property tests against a brute-force search ----------------------------------------------------
@@ -156,23 +205,33 @@ def reach(start, friendly, edges):
     return seen
 
 
-def brute_force(boxes, lines, control, stacks, side, sources, roads, sea):
-    """HD-5.1 as the digest words it, box by box."""
+def brute_force(boxes, lines, control, stacks, side, sources, roads, sea, start="start"):
+    """HD-5.1 as the digest words it, box by box: a line passes only through friendly boxes along friendly
+    lines; a box the side does not control links nothing, and its stack starts a line to a friendly neighbour
+    only under A27 (a)."""
     kinds = {"rail", "river"} | ({"road"} if roads else set())
     friendly = {b["id"] for b in boxes if control.get(b["id"]) == side}
     info = {b["id"]: b for b in boxes}
+    edges = [(l["from"], l["to"]) for l in lines if l["type"] in kinds]
+    inside = [(a, b) for a, b in edges if a in friendly and b in friendly]
+
+    def fed(network):
+        return len([n for n in network if info[n]["rp"] > 0 and (sources == "any" or info[n]["alignment"] == side)]) >= 2
+
     result = {}
     for where, count in stacks.items():
         if count < 2:
             result[where] = LONE
             continue
-        edges = [(l["from"], l["to"]) for l in lines if l["type"] in kinds
-                 and (l["from"] in friendly or l["from"] == where) and (l["to"] in friendly or l["to"] == where)]
-        network = reach(where, friendly, edges)
-        found = [n for n in network if n in friendly and info[n]["rp"] > 0
-                 and (sources == "any" or info[n]["alignment"] == side)]
-        ok = len(found) >= 2 or (where in sea and (info[where]["port"] or any(
-            info[n]["port"] and n in friendly for n in network)))
+        if where in friendly:
+            networks = [reach(where, friendly, inside)]
+        elif start == "start":
+            networks = [reach(n, friendly, inside) for a, b in edges for x, n in ((a, b), (b, a))
+                        if x == where and n in friendly]
+        else:
+            networks = []
+        ok = any(fed(n) for n in networks) or (where in sea and (info[where]["port"] or any(
+            info[n]["port"] for network in networks for n in network)))
         result[where] = IN_SUPPLY if ok else OUT_OF_SUPPLY
     return result
 
@@ -196,18 +255,19 @@ def random_maps(draw):
     return boxes, lines, control, stacks
 
 
-@pytest.mark.rule("HD-5.1", "HD-A17", "HD-A18")
+@pytest.mark.rule("HD-5.1", "HD-A17", "HD-A18", "HD-A27")
 @settings(max_examples=300, deadline=None)
-@given(random_maps(), st.sampled_from(["USA", "CSA"]), st.sampled_from(["own", "any"]), st.booleans())
-def test_supply_agrees_with_brute_force_on_random_maps(data, side, sources, roads):
+@given(random_maps(), st.sampled_from(["USA", "CSA"]), st.sampled_from(["own", "any"]), st.booleans(),
+       st.sampled_from(["start", "friendly"]))
+def test_supply_agrees_with_brute_force_on_random_maps(data, side, sources, roads, start):
     """On random maps, controls and stacks, every stack's status is the brute-force answer; every line given
     is a real path of friendly supply lines from the stack to a source or port."""
     boxes, lines, control, stacks = data
     game_map = map_from_data({"boxes": boxes, "lines": lines})
     sea = set(stacks) if side == "USA" else set()
-    report = supply_check(game_map, control, stacks, side, sources=sources, roads=roads, sea=sea)
+    report = supply_check(game_map, control, stacks, side, sources=sources, roads=roads, sea=sea, start=start)
     assert {s.box: s.status for s in report.stacks} == brute_force(boxes, lines, control, stacks, side, sources,
-                                                                    roads, sea)
+                                                                    roads, sea, start)
     kinds = {"rail", "river"} | ({"road"} if roads else set())
     joined = {frozenset((l["from"], l["to"])) for l in lines if l["type"] in kinds}
     for s in report.stacks:
@@ -215,5 +275,3 @@ def test_supply_agrees_with_brute_force_on_random_maps(data, side, sources, road
             assert s.path[0] == s.box
             assert all(frozenset(pair) in joined for pair in zip(s.path, s.path[1:]))
             assert all(control.get(b) == side for b in s.path[1:])
-            ports = {b["id"] for b in boxes if b["port"]}
-            assert s.path[-1] in (ports if "port" in s.reason else set(s.sources))

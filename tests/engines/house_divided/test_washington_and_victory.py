@@ -7,6 +7,7 @@ import pytest
 
 from companion.dice import ScriptedDice
 from companion.odds import fractions, mean
+from engines.house_divided import victory
 from engines.house_divided.guide import due_now
 from engines.house_divided.views import washington_mm_odds
 from engines.house_divided.washington import WashingtonInput, resolve_washington, washington_odds
@@ -54,13 +55,14 @@ def test_option_a9_adds_the_normal_loss():
 
 @pytest.mark.rule("HD-6.3", "HD-6.2")
 def test_the_union_mm_below_the_csas_ends_the_game():
-    """HD-6.3: after every MM change the basic condition is checked: Union 34 - 6 = 28 < CSA 29."""
-    table = Table()
+    """HD-6.3: after every MM change the basic condition is checked (once switched on, A26): Union 34 - 6 = 28 <
+    CSA 29."""
+    table = Table(basic_victory=True)
     table.do("set_control", box="washington", side="CSA")
     step = table.do("washington_loss", 6)
     assert table.state.victory.side == "CSA" and table.state.victory.rule == "HD-6.3" and "HD-6.2" in step.rules
     table.refuse("HD-6.3", "check_supply")
-    table = Table()
+    table = Table(basic_victory=True)
     table.do("adjust_mm", side="CSA", change=5, reason="recruits")
     assert table.state.victory is None
     table.do("adjust_mm", side="CSA", change=1)
@@ -79,11 +81,12 @@ def test_mm_stays_on_its_track():
 
 @pytest.mark.rule("HD-6.2", "HD-6.1")
 def test_washington_is_a_win_only_in_the_basic_game():
-    """HD-6.2: with the advanced Washington rule off, taking Washington wins for the CSA; with it on, not."""
-    table = Table(washington=False)
+    """HD-6.2: with the advanced Washington rule off, taking Washington wins for the CSA (the basic victory
+    switched on, A26); with the basic victory off, no win is declared."""
+    table = Table(washington=False, basic_victory=True)
     table.do("set_control", box="washington", side="CSA")
     assert table.state.victory.side == "CSA" and not table.state.washington_due
-    table = Table(washington=False, basic_victory=False)
+    table = Table(washington=False)
     table.do("set_control", box="washington", side="CSA")
     assert table.state.victory is None
 
@@ -92,7 +95,7 @@ def test_washington_is_a_win_only_in_the_basic_game():
 def test_the_seven_southern_cities():
     """HD-6.2: the Union wins holding the 7 largest Southern cities (named by the players)."""
     cities = ["R1", "R2", "R3", "A", "B", "C", "P"]
-    table = Table(setup(southern_cities=cities))
+    table = Table(setup(southern_cities=cities), basic_victory=True)
     table.do("set_control", box="P", side="CSA")  # the example's landed port P is Union-held
     for city in cities[:-1]:
         table.do("set_control", box=city, side="USA")
@@ -104,8 +107,31 @@ def test_the_seven_southern_cities():
 @pytest.mark.rule("HD-6.2")
 def test_the_csa_survives_turn_40():
     """HD-6.2: after the CSA player turn of turn 40 the CSA wins."""
-    table = Table(setup(turn=40, year=1865), supply=False)
+    table = Table(setup(turn=40, year=1865), supply=False, basic_victory=True)
     for _ in range(2):
         table.to_battles()
         table.pass_turn()
     assert table.state.victory.side == "CSA" and "turn 40" in table.state.victory.result
+
+
+@pytest.mark.rule("HD-6.2", "HD-6.3", "HD-A26")
+def test_the_basic_victory_is_off_until_switched_on():
+    """HD-6.2 / A26: by default the basic-game conditions are shown as information and no win is declared: the
+    Union MM below the CSA's, the 7 Southern cities held, Washington taken with S5 off, turn 40 survived."""
+    table = Table()
+    table.do("adjust_mm", side="CSA", change=6)
+    assert table.state.mm_usa < table.state.mm_csa and table.state.victory is None
+    assert ("CSA", "The Union MM (34) is below the CSA MM (35)") in [(c.side, c.text) for c in
+                                                                    victory.conditions(table.state) if c.holds]
+    cities = ["R1", "R2", "R3", "A", "B", "C", "P"]
+    table = Table(setup(southern_cities=cities), washington=False)
+    for city in cities[:-1]:
+        table.do("set_control", box=city, side="USA")
+    table.do("set_control", box="washington", side="CSA")
+    assert table.state.victory is None
+    assert {c.side for c in victory.conditions(table.state) if c.holds} == {"USA", "CSA"}
+    table = Table(setup(turn=40, year=1865), supply=False)
+    for _ in range(2):
+        table.to_battles()
+        table.pass_turn()
+    assert table.state.victory.side == "" and "decide the game by your rulebook" in table.state.victory.result
