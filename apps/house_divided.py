@@ -36,6 +36,7 @@ from companion.ui.log import EventLog
 from companion.ui.shell import app_page
 from companion.ui.theme import TOUCH, extension
 from engines.house_divided import battle as fight
+from engines.house_divided import victory
 from engines.house_divided.actions import border_input
 from engines.house_divided.basic import FORM, MAX_STRENGTH, require_filled
 from engines.house_divided.battle_command import fire_limit, fire_limit_by_day
@@ -52,6 +53,16 @@ from engines.house_divided.gamemap import (
 from engines.house_divided.guide import due_now, phase_title
 from engines.house_divided.intervention import fi_status
 from engines.house_divided.morale import MoraleCheck, morale_value
+from engines.house_divided.movement import (
+    leader_destinations,
+    leaders_alone,
+    leaders_along,
+    march_destinations,
+    march_origins,
+    marchers,
+    reinforcing_leaders,
+    retreat_boxes,
+)
 from engines.house_divided.rules import (
     ALIGNMENTS,
     ARMS,
@@ -68,12 +79,11 @@ from engines.house_divided.rules import (
     SIDE_NAME,
     SIDES,
     TURNS,
-    UNIT_MARCHES,
     USA,
     WASHINGTON,
     YEARS,
 )
-from engines.house_divided.state import ELIMINATED, JOINED, ON_MAP, TRIED, GameState
+from engines.house_divided.state import ELIMINATED, JOINED, TRIED, GameState
 from engines.house_divided.supply import (
     FORAGED,
     IN_SUPPLY,
@@ -441,6 +451,9 @@ def track_html(state: GameState) -> str:
     if state.fi_triggered:
         flags.append("foreign intervention")
     flags.append("basic fire " + ("configured" if state.basic.filled else "unconfigured (HD-4.10)"))
+    held = [c.text for c in victory.conditions(state) if c.holds]
+    if held and not state.options["basic_victory"]:
+        flags.append("basic-game victory, off (A26), for information: " + "; ".join(held))
     return (f'{label_html(state)}<div class="turns" title="turn track">{turns}</div>'
             f'<div class="years" title="year">{years}</div>'
             f'<div class="mm" title="maximum mobilisation{track}">{bars}<span>gap</span><span>{gap}{track}</span></div>'
@@ -828,6 +841,8 @@ class OtherActions(pn.viewable.Viewer):
         for w in [self.choice, *self.w.values()]:
             w.param.watch(lambda _: self._refresh(), "value")
         self.w["side"].param.watch(lambda _: self.render(), "value")
+        self.choice.param.watch(lambda _: self.render(), "value")
+        self.w["leader"].param.watch(lambda _: self._destinations(), "value")
         self.render()
 
     def build(self) -> dict:
@@ -844,14 +859,27 @@ class OtherActions(pn.viewable.Viewer):
     def render(self) -> None:
         s = self.live.state
         w = self.w
-        for key, options in (("leader", [chief.name for chief in s.leaders]),
-                             ("box", [b.id for b in s.game_map.boxes])):
-            w[key].param.update(options=options, value=w[key].value if w[key].value in options else
-                                (options[0] if options else None))
+        moving = self.choice.value == "move_leader"
+        chiefs = leaders_alone(s) if moving else [chief.name for chief in s.leaders]
+        self._keep(w["leader"], chiefs)
+        self._destinations()
         side = w["side"].value
         w["units"].options = [u.name for u in s.on_map(side) if not s.battle or u.name not in s.battle.of(side).units]
-        w["leaders"].options = [chief.name for chief in s.leaders if chief.side == side and chief.status == ON_MAP]
+        w["leaders"].options = reinforcing_leaders(s, side) if s.battle else []
         self._refresh()
+
+    @staticmethod
+    def _keep(widget, options) -> None:
+        widget.param.update(options=options, value=widget.value if widget.value in options else
+                            (options[0] if options else None))
+
+    def _destinations(self) -> None:
+        """The boxes: for a leader moving alone, those he may move to (HD-5.7); else every box."""
+        s = self.live.state
+        chief = self.w["leader"].value
+        boxes = leader_destinations(s, s.leader(chief)) if self.choice.value == "move_leader" and chief else \
+            [b.id for b in s.game_map.boxes]
+        self._keep(self.w["box"], boxes)
 
     def _refresh(self) -> None:
         shown = set(self.forms[self.choice.value])
@@ -999,12 +1027,15 @@ class HouseDividedView(pn.viewable.Viewer):
 
     def _supply_form(self) -> StepForm:
         foraged = picker("Boxes whose stack foraged this turn (A11): no loss", "foraged")
+        reason = pmui.TextInput(label="Why they foraged (goes into the log, A11)", sizing_mode="stretch_width",
+                                css_classes=["forage-reason"])
 
         def update():
             s = self.live.state
             foraged.options = [x.box for x in supply_report(s).stacks if x.status != LONE]
             foraged.value = []
-            foraged.visible = s.options["foraging"] == "manual" and bool(foraged.options)
+            foraged.visible = reason.visible = s.options["foraging"] == "manual" and bool(foraged.options)
+            reason.value = ""
 
         def show():
             s = self.live.state
@@ -1015,8 +1046,10 @@ class HouseDividedView(pn.viewable.Viewer):
                 ("in supply", str(sum(x.status == IN_SUPPLY for x in checked))),
                 ("must lose a unit", ", ".join(b for b in report.losses if b not in foraged.value) or "none")],
                 note="The Map tab shows each stack's supply line, or why there is none.")
-        return StepForm("check_supply", [foraged], update=update, show=show,
-                        build=lambda: {"type": "check_supply", "foraged": list(foraged.value)})
+        def build():
+            action = {"type": "check_supply", "foraged": list(foraged.value)}
+            return {**action, "reason": reason.value} if foraged.value else action
+        return StepForm("check_supply", [foraged, reason], update=update, show=show, build=build)
 
     def _supply_loss_form(self) -> StepForm:
         unit = self._select("Unit lost (the owner chooses, one per box)", "supply-unit")
@@ -1085,40 +1118,46 @@ class HouseDividedView(pn.viewable.Viewer):
     def _march_form(self) -> StepForm:
         origin = self._select("From", "march-from")
         units = picker("Units that march (each at most 2 marches a turn)", "march-units")
-        leaders = picker("Leaders going with them (free, HD-5.7)", "march-leaders")
+        leaders = picker("Leaders riding along (no march spent; each makes one of his 2 march-moves, HD-5.7)",
+                         "march-leaders")
+        landing = switch("A landing at a port (a CSA recruitment port's coastal garrison defends, HD-4.11)",
+                         css="amphibious")
         to = self._select("To (boxes joined by a line first)", "march-to")
+
+        def destinations(_=None):
+            s = self.live.state
+            legal = march_destinations(s, origin.value, landing.value) if origin.value else []
+            self._choose(to, [b for b in self._neighbours_first(origin.value) if b in legal], to.value)
+        landing.param.watch(destinations, "value")
 
         def refill(_=None):
             s = self.live.state
-            here = [u.name for u in s.units_in(origin.value, s.side) if u.marches < UNIT_MARCHES] \
-                if origin.value else []
+            here = marchers(s, origin.value) if origin.value else []
             units.param.update(options=here, value=here)
-            chiefs = [chief.name for chief in s.leaders_in(origin.value, s.side)] if origin.value else []
+            chiefs = leaders_along(s, origin.value) if origin.value else []
             leaders.param.update(options=chiefs, value=[], visible=bool(chiefs))
-            self._choose(to, self._neighbours_first(origin.value))
+            can_land = bool(origin.value) and bool(march_destinations(s, origin.value, True))
+            landing.param.update(value=False, visible=can_land)
+            destinations()
         origin.param.watch(refill, "value")
 
         def update():
-            s = self.live.state
-            boxes = sorted({u.box for u in s.on_map(s.side) if u.marches < UNIT_MARCHES})
-            self._choose(origin, boxes)
+            self._choose(origin, march_origins(self.live.state))
             refill()
-        return StepForm("march", [origin, units, leaders, to], update=update,
+        return StepForm("march", [origin, units, leaders, landing, to], update=update,
                         build=lambda: {"type": "march", "units": list(units.value), "to": to.value,
-                                       "leaders": list(leaders.value)})
+                                       "leaders": list(leaders.value), "amphibious": landing.value})
 
     def _start_battle_form(self) -> StepForm:
-        box = self._select("Box (your units with the enemy's first)", "battle-box")
-        amphibious = switch("A landing at a port (the coastal garrison defends, HD-4.11)", css="amphibious")
+        box = self._select("Box (your landings and your units with the enemy's first)", "battle-box")
 
         def update():
             s = self.live.state
             mine = sorted({u.box for u in s.on_map(s.side) if u.box != s.europe})
             contested = [b for b in mine if s.units_in(b, CSA if s.side == USA else USA)]
-            self._choose(box, contested + [b for b in mine if b not in contested])
-            amphibious.param.update(value=False, visible=s.side == USA or s.fi_triggered)
-        return StepForm("start_battle", [box, amphibious], update=update,
-                        build=lambda: {"type": "start_battle", "box": box.value, "amphibious": amphibious.value})
+            self._choose(box, list(dict.fromkeys([*s.landings, *contested, *mine])))
+        return StepForm("start_battle", [box], update=update,
+                        build=lambda: {"type": "start_battle", "box": box.value})
 
     def _command_form(self) -> StepForm:
         def show():
@@ -1197,10 +1236,10 @@ class HouseDividedView(pn.viewable.Viewer):
             side["now"] = battle_board(s).step_side
             bside = s.battle.of(side["now"])
             room = fight.capacity(s, bside)
-            needed = min(bside.hits_due, sum(room.values()))
-            spread = [n for depth in range(2) for n, r in room.items() if r > depth]  # flip first, then eliminate
+            spread = fight.hit_placement(s, bside)
             for i, w in enumerate(targets):
-                w.param.update(options=list(room), value=spread[i] if i < needed else None, visible=i < needed)
+                w.param.update(options=list(room), value=spread[i] if i < len(spread) else None,
+                               visible=i < len(spread))
         return StepForm("take_hits", targets, layout=[pn.FlexBox(*targets)], update=update,
                         build=lambda: {"type": "take_hits", "side": side["now"],
                                        "units": [w.value for w in targets if w.visible]})
@@ -1218,12 +1257,17 @@ class HouseDividedView(pn.viewable.Viewer):
         side_w = pmui.RadioButtonGroup(label="The side that retreats (it loses the battle)", size="large",
                                        options={SIDE_NAME[s]: s for s in SIDES}, value=USA,
                                        css_classes=["retreat-side"])
-        to = self._select("To", "retreat-to")
+        to = self._select("To (not where the enemy holds or stands)", "retreat-to")
+
+        def boxes(_=None):
+            s = self.live.state
+            legal = retreat_boxes(s, side_w.value) if s.battle else []
+            self._choose(to, [b for b in self._neighbours_first(s.battle.box) if b in legal] if s.battle else [])
+        side_w.param.watch(boxes, "value")
 
         def update():
-            s = self.live.state
-            side_w.value = s.battle.attacker
-            self._choose(to, [b for b in self._neighbours_first(s.battle.box) if b != s.europe])
+            side_w.value = self.live.state.battle.attacker
+            boxes()
         return StepForm("retreat", [side_w, to], update=update,
                         build=lambda: {"type": "retreat", "side": side_w.value, "to": to.value})
 

@@ -502,3 +502,50 @@ def test_the_basic_rules_form_follows_undo(view):
     assert not view.live.state.basic.filled
     assert basic.widgets["firing_order"].value == "" and basic.widgets["inf/crack/full"].value == ""
     assert basic.status.severity == "warning"
+
+
+@pytest.mark.rule("HD-5.7", "HD-5.9", "HD-4.11")
+def test_the_march_form_offers_only_what_the_engine_allows(store):
+    """The march form's lists come from the engine: leaders ride along (no march, one of their 2 march-moves
+    each, HD-5.7), never offered once their 2 are made; no march to Europe (HD-5.9); a landing only to a port."""
+    setup = example_setup()
+    setup["leaders"] = [{"name": "Grant", "front": 2, "box": "washington"}]
+    view = open_view(store, setup)
+    perform(view)
+    perform(view)
+    perform(view, (6,))                             # 1861 Union: 4 marches
+    view.guide.choose("march")
+    form(view, "march-from").value = "washington"
+    leaders = form(view, "march-leaders")
+    assert leaders.options == ["Grant"] and "free" not in leaders.label and "march-moves" in leaders.label
+    assert "europe" not in form(view, "march-to").options and "washington" not in form(view, "march-to").options
+    form(view, "amphibious").value = True
+    assert form(view, "march-to").options == ["U1", "R3", "P"]
+    form(view, "amphibious").value = False
+    form(view, "march-units").value = ["USA 2"]
+    leaders.value = ["Grant"]
+    form(view, "march-to").value = "X"
+    perform(view)
+    assert view.live.state.leader("Grant").moves == 1
+    view.more.choice.value = "move_leader"
+    assert view.more.w["leader"].options == ["Grant"] and "X" not in view.more.w["box"].options
+    click(view.more.panel._button)
+    assert view.live.state.leader("Grant").moves == 2
+    view.guide.choose("march")
+    form(view, "march-from").value = view.live.state.leader("Grant").box
+    assert form(view, "march-leaders").options == [] and not form(view, "march-leaders").visible
+    assert view.more.w["leader"].options == []
+
+
+@pytest.mark.rule("HD-3")
+def test_the_retreat_form_offers_no_enemy_held_box(view):
+    """A retreat goes only where the enemy neither holds nor stands: from P the CSA may not go to the Union's X
+    or Washington, the Union not to the CSA's R2."""
+    to_battle(view)
+    for _ in range(2):
+        perform(view)
+    view.guide.choose("retreat")
+    form(view, "retreat-side").value = CSA
+    assert {"X", "washington", "U1", "P", "europe"}.isdisjoint(form(view, "retreat-to").options)
+    form(view, "retreat-side").value = USA
+    assert "R2" not in form(view, "retreat-to").options and "X" in form(view, "retreat-to").options
