@@ -12,20 +12,23 @@ from typing import Any
 
 from companion.dice import Dice
 from companion.engine import Actions, Result, RuleError, Step
+from companion.quoting import quote
 
 from . import battle as fight
 from . import civil_war, entry, event_cards
 from .battle import ATTACKER, DEFENDER, ESCAPED, FLEET, FORTRESS, BattleRules, sc_to_choose
-from .cards import camp_of
 from .duel import ACTOR, TARGET, opening, other, outcome_of, resolve_strike, strike_of, strikes_back
 from .ending import end_check, score
 from .fortress import (
+    COMMANDER,
+    DISPATCH,
     commander_at_setup,
     dispatch_candidates,
     fall,
     garrison_modifier,
+    needs_plot,
     post_candidates,
-    slots_free,
+    post_plotters,
     tidy_posts,
 )
 from .order import OrderInput, fleets, resolve_grand_offensive, resolve_order_roll
@@ -33,7 +36,19 @@ from .plots import PlotRollInput, resolve_plot_roll
 from .retreat import DESTROYED as SHOT_DOWN
 from .retreat import RETREATED, STAYS, RetreatRollInput, resolve_retreat_roll
 from .rolloff import RollOffInput, resolve_roll_off
-from .rules import CAMP_NAMES, DEAL, EVENT, FORCED, GRAND, HAND_LIMIT, NATION, RESPONSE, SUPPORT
+from .rules import (
+    CAMP_NAMES,
+    DEAL,
+    EVENT,
+    FORCED,
+    GRAND,
+    HAND_LIMIT,
+    IN_BATTLE_EFFECTS,
+    NATION,
+    RESPONSE,
+    SNAKE_ATTACKERS,
+    SUPPORT,
+)
 from .sortie import (
     battle_unit,
     camp_of_side,
@@ -161,7 +176,7 @@ def draft_pick(state: GameState, dice: Dice, card: str, player: str = "") -> Ste
     card = entry.text(card, "The card kept", "GC-12")
     packet = state.packets[seat]
     if card not in packet:
-        raise RuleError("GC-12", f"'{card}' is not in the packet in front of {state.players[seat]}")
+        raise RuleError("GC-12", f"{quote(card)} is not in the packet in front of {state.players[seat]}")
     packets = list(state.packets)
     packets[seat] = tuple(c for c in packet if c != card)
     new = _done(to_hand(replace(state, packets=tuple(packets)), seat, card), seat)
@@ -188,9 +203,9 @@ def place(state: GameState, dice: Dice, player: str = "", cards: list | tuple = 
     chosen = entry.names(cards, "The persons placed", "GC-3")
     for card in chosen:
         if card not in state.hands[seat]:
-            raise RuleError("GC-3", f"'{card}' is not in {state.players[seat]}'s hand")
+            raise RuleError("GC-3", f"{quote(card)} is not in {state.players[seat]}'s hand")
         if not state.is_person(card):
-            raise RuleError("GC-3", f"'{card}' is an event: only persons are placed (Q5)")
+            raise RuleError("GC-3", f"{quote(card)} is an event: only persons are placed (Q5)")
     new = set_hand(state, seat, tuple(c for c in state.hands[seat] if c not in chosen))
     placing = list(new.placing)
     placing[seat] = chosen
@@ -217,7 +232,7 @@ def trigger_set_aside(state: GameState, dice: Dice, card: str) -> Step:
     _phase(state, ORDER, rule="GC-6A.1")
     card = entry.text(card, "The card", "GC-6A.1")
     if card not in state.aside:
-        raise RuleError("GC-6A.1", f"'{card}' is not set aside")
+        raise RuleError("GC-6A.1", f"{quote(card)} is not set aside")
     event = state.event(card)
     rest = tuple(c for c in state.aside if c != card)
     new, effect = event_cards.apply(replace(state, aside=rest), event, state.player)
@@ -303,7 +318,7 @@ def use_card(state: GameState, dice: Dice, card: str, target: str = "") -> Step:
     if state.is_person(card):
         if target:
             raise RuleError("GC-6A.2", "A person card names no target")
-        camp = camp_of(state.person(card), state.civil_war)
+        camp = civil_war.camp_of(state, state.person(card))
         new = replace(into_play(new, card, state.player, camp), card_used=True, phase=END)
         return Step(new, f"{_lead(state)}: {card} joins {state.player}'s {camp} clique", ("GC-6A.2",))
     event = state.event(card)
@@ -317,16 +332,23 @@ def use_card(state: GameState, dice: Dice, card: str, target: str = "") -> Step:
 
 
 @actions
-def discard(state: GameState, dice: Dice, card: str) -> Step:
-    """GC-6A.1: with more than 6 cards and none usable, the hand is revealed and 1 card discarded."""
+def discard(state: GameState, dice: Dice, card: str, unmet: list | tuple = ()) -> Step:
+    """GC-6A.1: with more than 6 cards and no card at all usable now, persons and events alike, the hand is
+    revealed and 1 card discarded. `unmet` names the event cards of the hand whose printed prerequisite does
+    not hold now (the players' reading of the card)."""
     _card_step(state)
     _no_card_yet(state)
     hand = state.hands[state.active]
     if len(hand) <= HAND_LIMIT:
         raise RuleError("GC-6A.1", f"A card is discarded only from a hand of more than {HAND_LIMIT}")
-    persons = [c for c in hand if state.is_person(c)]
-    if persons:
-        raise RuleError("GC-6A.1", f"A card can be used ({persons[0]} can be placed): use one instead")
+    unmet = entry.names(unmet, "The events whose prerequisite does not hold", "GC-6A.1")
+    for name in unmet:
+        if name not in event_cards.with_prerequisite(state, hand):
+            raise RuleError("GC-6A.1", f"{quote(name)} is not an event card of {state.player}'s hand that prints a "
+                                       "prerequisite: a card without one can be used")
+    usable = [c for c in hand if event_cards.usable(state, c, unmet)]
+    if usable:
+        raise RuleError("GC-6A.1", f"A card can be used ({usable[0]}): use one instead")
     card = entry.text(card, "The card", "GC-6A.1")
     new = replace(to_discard(from_hand(state, state.active, card, "GC-6A.1"), card), card_used=True, phase=END)
     return Step(new, f"{_lead(state)}: no card is usable; {state.player} shows {', '.join(hand)} and discards {card}",
@@ -406,12 +428,19 @@ def counter_plot(state: GameState, dice: Dice) -> Step:
     return Step(new, f"{_lead(state)}: {text}", ("GC-6A.33a",), (result,))
 
 
-def _post_plotter(state: GameState, plotter: Any) -> str:
-    plotter = _plotter(state, plotter, "GC-7.12")
-    if state.placed(plotter).camp != state.fortress.controller:
-        raise RuleError("GC-7.12", f"The plotter must be of {state.player}'s clique in {state.fortress.controller}, "
-                                   "the camp holding Iserlohn")
+def _post_plotter(state: GameState, plotter: Any, rule: str) -> str:
+    """The plotter of a post plot: a person of the player's with an unbracketed value, in the controlling camp."""
+    plotter = _plotter(state, plotter, rule)
+    if plotter not in post_plotters(state, state.player):
+        raise RuleError(rule, f"The plotter must be of {state.player}'s clique in {state.fortress.controller}, "
+                              "the camp holding Iserlohn")
     return plotter
+
+
+def _no_plotter(plotter: Any, rule: str, why: str) -> None:
+    """GC-7.12 / GC-7.21: a vacant post or a free slot is filled with no plot, no roll and no plotter."""
+    if entry.text(plotter, "The plotter", rule):
+        raise RuleError(rule, f"{why}: it is filled with no plot, no roll and no plotter (name no plotter)")
 
 
 def _post_counter(state: GameState, plotter: str, defender: str) -> CounterPlot | None:
@@ -422,11 +451,11 @@ def _post_counter(state: GameState, plotter: str, defender: str) -> CounterPlot 
 
 
 @actions
-def post_plot(state: GameState, dice: Dice, plotter: str, candidate: str) -> Step:
-    """GC-7.12: a plot to make one of your admirals Iserlohn's commander: no roll when the post is vacant
-    (it still is the turn's plot, Q22); nobody is destroyed, the old commander leaves the post (Q23)."""
+def post_plot(state: GameState, dice: Dice, candidate: str, plotter: str = "") -> Step:
+    """GC-7.12: make one of your admirals in the controlling camp Iserlohn's commander. A vacant post is filled
+    with no plot, no roll and no plotter (it still is the turn's plot, Q22); a held one by a plot, 2d6 >= the
+    plotter's value: nobody is destroyed, the old commander leaves the post (Q23)."""
     _may_plot(state)
-    plotter = _post_plotter(state, plotter)
     candidate = entry.text(candidate, "The candidate", "GC-7.12")
     if candidate not in post_candidates(state, state.player):
         raise RuleError("GC-7.12", f"The candidate must be an admiral of {state.player}'s clique in "
@@ -434,9 +463,12 @@ def post_plot(state: GameState, dice: Dice, plotter: str, candidate: str) -> Ste
     f = state.fortress
     garrison = tuple(g for g in f.garrison if g != candidate)
     promoted = replace(state, fortress=replace(f, commander=candidate, garrison=garrison))
-    if not f.commander:
+    if not needs_plot(state, COMMANDER):
+        _no_plotter(plotter, "GC-7.12", "The commander post is vacant")
         new = replace(promoted, plotted=True, phase=END)
-        return Step(new, f"{_lead(state)}: the post is vacant: {candidate} becomes Iserlohn's commander", ("GC-7.12",))
+        return Step(new, f"{_lead(state)}: the post is vacant: {candidate} becomes Iserlohn's commander, no plot "
+                         "needed", ("GC-7.12",))
+    plotter = _post_plotter(state, plotter, "GC-7.12")
     bonus = garrison_modifier(state, state.player, post=True)
     result = resolve_plot_roll(PlotRollInput(state.person(plotter).plot, bonus), dice,
                                f"Commander plot by {plotter} for {candidate}", "GC-7.12")
@@ -447,13 +479,12 @@ def post_plot(state: GameState, dice: Dice, plotter: str, candidate: str) -> Ste
 
 
 @actions
-def garrison_plot(state: GameState, dice: Dice, plotter: str, dispatch: str = "", release: str = "",
+def garrison_plot(state: GameState, dice: Dice, plotter: str = "", dispatch: str = "", release: str = "",
                   displace: str = "") -> Step:
-    """GC-7.21: dispatch one of your admirals to Iserlohn (no roll while fewer than 3 fleets are there;
-    when full, a plot, the candidate replacing a garrison fleet of your choice), or release a garrison
-    fleet (always a plot). The commander's player adds 2 to the roll (Q22)."""
+    """GC-7.21: dispatch one of your admirals to Iserlohn (while fewer than 3 fleets are there, with no plot, no
+    roll and no plotter; when full, a plot, the candidate replacing a garrison fleet of your choice), or release
+    a garrison fleet (always a plot). The commander's player adds 2 to the roll (Q22)."""
     _may_plot(state)
-    plotter = _post_plotter(state, plotter)
     dispatch, release, displace = (entry.text(v, what, "GC-7.21") for v, what in
                                    ((dispatch, "The fleet dispatched"), (release, "The fleet released"),
                                     (displace, "The fleet displaced")))
@@ -464,9 +495,13 @@ def garrison_plot(state: GameState, dice: Dice, plotter: str, dispatch: str = ""
         if dispatch not in dispatch_candidates(state, state.player):
             raise RuleError("GC-7.21", f"Only an admiral of {state.player}'s clique in {f.controller}, not posted "
                                        "yet, may be dispatched")
-        if slots_free(state):
+        if not needs_plot(state, DISPATCH):
+            if displace:
+                raise RuleError("GC-7.21", "A garrison slot is free: nobody is displaced")
+            _no_plotter(plotter, "GC-7.21", "A garrison slot is free")
             new = replace(state, fortress=replace(f, garrison=f.garrison + (dispatch,)), plotted=True, phase=END)
-            return Step(new, f"{_lead(state)}: a slot is free: {dispatch} joins Iserlohn's garrison", ("GC-7.21",))
+            return Step(new, f"{_lead(state)}: a slot is free: {dispatch} joins Iserlohn's garrison, no plot needed",
+                        ("GC-7.21",))
         if displace not in f.garrison:
             raise RuleError("GC-7.21", f"The garrison is full: name the fleet {dispatch} would replace "
                                        f"({', '.join(f.garrison) or 'none but the commander'})")
@@ -480,6 +515,7 @@ def garrison_plot(state: GameState, dice: Dice, plotter: str, dispatch: str = ""
             raise RuleError("GC-7.21", "A release sends nobody in")
         after = replace(f, garrison=tuple(g for g in f.garrison if g != release))
         what, defender = f"release {release}", release
+    plotter = _post_plotter(state, plotter, "GC-7.21")
     bonus = garrison_modifier(state, state.player, post=False)
     result = resolve_plot_roll(PlotRollInput(state.person(plotter).plot, bonus), dice,
                                f"Garrison plot by {plotter} to {what}", "GC-7.21")
@@ -559,13 +595,16 @@ def respond(state: GameState, dice: Dice, card: str, target: str = "") -> Step:
     target = entry.text(target, "The target", "GC-11")
     holder = state.holder(card)
     if not holder or state.is_person(card) or state.event(card).kind != RESPONSE:
-        raise RuleError("GC-11", f"'{card}' is not a response card in anyone's hand")
+        raise RuleError("GC-11", f"{quote(card)} is not a response card in anyone's hand")
     event = state.event(card)
     new = to_discard(from_hand(state, state.seat(holder), card, "GC-11"), card)
     if event.effect == "escape":
         return _escape(state, new, holder, card, target)
     if event.effect == "amritsar":
         raise RuleError("GC-11", f"{card} orders a sortie: it is an event of the active player's turn")
+    if event.effect in ("fortress_vs_fortress", "double_snake"):
+        how = "before the battle's first opportunity" if event.effect == "fortress_vs_fortress" else "in an engagement"
+        raise RuleError("GC-11", f"{card} is played in a battle, {how}, with its own step")
     if state.phase == BATTLE and event.effect != "none":
         raise RuleError("GC-11", f"{card} changes persons or posts: use it once the battle is over")
     new, effect = event_cards.apply(new, event, holder, target)
@@ -580,7 +619,7 @@ def castrop(state: GameState, dice: Dice, card: str, drawn: str = "") -> Step:
     card = entry.text(card, "The card", "GC-11")
     holder = state.holder(card)
     if not holder or state.is_person(card) or state.event(card).effect != "castrop":
-        raise RuleError("GC-11", f"'{card}' is not a Castrop Rebellion card in anyone's hand")
+        raise RuleError("GC-11", f"{quote(card)} is not a Castrop Rebellion card in anyone's hand")
     appeared = [p for p in state.persons
                 if p.role == "kircheis" and (state.placed(p.name) or p.name in state.destroyed)]
     if not appeared:
@@ -598,7 +637,7 @@ def return_from_inquiry(state: GameState, dice: Dice, person: str) -> Step:
     person = entry.text(person, "The person", "GC-11")
     placed = state.placed(person)
     if placed is None or not placed.absent:
-        raise RuleError("GC-11", f"{person} is not absent")
+        raise RuleError("GC-11", f"{quote(person)} is not absent")
     return Step(state.with_placed(replace(placed, absent=False)), f"{person} returns from the Inquiry", ("GC-11",))
 
 
@@ -652,7 +691,7 @@ def _battle(state: GameState, *stages: str, rule: str = "GC-6B") -> Sortie:
 def rules_of_battle(state: GameState, s: Sortie) -> BattleRules:
     o = state.options
     return BattleRules(s.civil_war, s.deemed, o["fortress_counts"], o["fortress_sc"], o["sc_on_departure"],
-                       o["fortress_free_attack"], o["ground_vp"], o["escaped_block_bonus"])
+                       o["fortress_free_attack"], o["ground_vp"], o["escaped_block_bonus"], o["rolloff_scope"])
 
 
 def sc_ties(state: GameState, s: Sortie) -> dict[int, tuple[int, ...]]:
@@ -680,12 +719,12 @@ def declare(state: GameState, dice: Dice, fleets: list | tuple = (), others: lis
     free = fleets_available(state, player, camp, side == ATTACKER, s)
     for name in chosen:
         if name not in free:
-            raise RuleError("GC-6B.12", f"{name} is not an available {camp} fleet of {player}'s "
+            raise RuleError("GC-6B.12", f"{quote(name)} is not an available {camp} fleet of {player}'s "
                                         f"(available: {', '.join(free) or 'none'})")
     for name in extra:
         if name not in ground_available(state, player, camp, s):
             rule = "GC-6B.12" if name in free else "GC-6B.13"
-            raise RuleError(rule, f"{name} is not an available {camp} air/ground unit of {player}'s")
+            raise RuleError(rule, f"{quote(name)} is not an available {camp} air/ground unit of {player}'s")
     if with_fortress:
         if not fortress_may_join(state, s, seat):
             raise RuleError("GC-6B.3", "The fortress joins only in the first defender's first declaration, "
@@ -780,11 +819,13 @@ def nominate(state: GameState, dice: Dice, player: str = "") -> Step:
 
 # --- GC-6B.4-6B.7 the engagement loop --------------------------------------------------------------
 
+PENDING_RULES = {"strike_back": "GC-6B.5", "free_attack": "GC-6B.6", "extra_attack": "GC-11"}
+
+
 def _fighting(state: GameState, rule: str) -> Sortie:
     s = _battle(state, "fight", rule=rule)
     if s.pending is not None:
-        raise RuleError("GC-6B.5" if s.pending.kind == "strike_back" else "GC-6B.6",
-                        f"First the {s.pending.kind.replace('_', ' ')}")
+        raise RuleError(PENDING_RULES[s.pending.kind], f"First the {s.pending.kind.replace('_', ' ')}")
     if sc_ties(state, s):
         raise RuleError("GC-6B.2", "First choose the SC")
     return s
@@ -794,13 +835,13 @@ def _unit(s: Sortie, name: Any, what: str, rule: str) -> int:
     name = entry.text(name, what, rule)
     found = [i for i, u in enumerate(s.units) if u.name == name]
     if not found:
-        raise RuleError(rule, f"{name!r} is not in this battle")
+        raise RuleError(rule, f"{quote(name)} is not in this battle")
     return found[0]
 
 
 def _actor(state: GameState, s: Sortie, actor: Any, rule: str) -> int:
     i = _unit(s, actor, "The acting unit", rule)
-    opp = fight.opportunity(s.units, s.field)
+    opp = fight.opportunity(s.units, s.field, rules_of_battle(state, s))
     if opp.roll_off:
         raise RuleError("GC-6B.4r", "Units of both sides tie for the next opportunity and the SCs' strategies are "
                                     "equal: the SCs roll off first")
@@ -810,10 +851,24 @@ def _actor(state: GameState, s: Sortie, actor: Any, rule: str) -> int:
     return i
 
 
-def _support(state: GameState, s: Sortie, card: Any, side: int, modifier: Any) -> tuple[Sortie, GameState, int, str]:
-    """A battle-support card on one roll: a signed modifier the players read off the card, at most one
-    per engagement (Q19: in all, or per side). Returns the sortie, the state (card discarded), the
-    modifier and a note for the log."""
+def _plain_support(event) -> bool:
+    """A battle-support card that modifies a roll (not one of the battle cards with a step of their own)."""
+    return event.kind == SUPPORT and event.effect not in IN_BATTLE_EFFECTS
+
+
+def engagement_cards(state: GameState, player: str) -> list[str]:
+    """The cards of the player's hand that may be played on an engagement, by any player (GC-6B.5): battle-support
+    cards, and the Double-Headed Snake (GC-11); never Fortress vs Fortress, which comes before the battle."""
+    return [c for c in state.hand(player) if not state.is_person(c)
+            and (_plain_support(state.event(c)) or state.event(c).effect == "double_snake")]
+
+
+def _support(state: GameState, s: Sortie, card: Any, side: int, modifier: Any,
+             snake: bool = False) -> tuple[Sortie, GameState, int, str]:
+    """A battle-support card on one roll: a signed modifier the players read off the card, played by any
+    player who holds one (GC-6B.5), at most one per engagement (Q19: in all, or per side). With `snake`, the
+    Double-Headed Snake (GC-11), a battle-support or response card. Returns the sortie, the state (card
+    discarded), the modifier and a note for the log."""
     card = entry.text(card, "The battle-support card", "GC-11")
     modifier = entry.whole(modifier, "The card's modifier", "GC-11")
     if not card:
@@ -821,28 +876,42 @@ def _support(state: GameState, s: Sortie, card: Any, side: int, modifier: Any) -
             raise RuleError("GC-11", "A modifier comes from a battle-support card: name it")
         return s, state, 0, ""
     holder = state.holder(card)
-    if not holder or state.is_person(card) or state.event(card).kind != SUPPORT:
-        raise RuleError("GC-11", f"'{card}' is not a battle-support card in anyone's hand")
-    if not any(u.owner == holder for u in s.units):
-        raise RuleError("GC-11", f"{holder} has no unit in this battle")
-    limit = s.support if state.options["support_limit"] == "total" else [x for x in s.support if x == side]
-    if limit:
-        raise RuleError("GC-11", "Only one battle-support card per engagement (Q19)")
+    event = state.event(card) if holder and not state.is_person(card) else None
+    if snake:
+        if event is None or event.effect != "double_snake":
+            raise RuleError("GC-11", f"{quote(card)} is not a Double-Headed Snake card in anyone's hand")
+    elif event is None or not _plain_support(event):
+        why = {"double_snake": ": the Double-Headed Snake names its extra attackers",
+               "fortress_vs_fortress": ": Fortress vs Fortress is resolved before the battle"}
+        raise RuleError("GC-11", f"{quote(card)} is not a battle-support card in anyone's hand" +
+                        (why.get(event.effect, "") if event else ""))
+    if event.kind == SUPPORT:
+        limit = s.support if state.options["support_limit"] == "total" else [x for x in s.support if x == side]
+        if limit:
+            raise RuleError("GC-11", "Only one battle-support card per engagement (Q19)")
+        s = replace(s, support=s.support + (side,))
     new = to_discard(from_hand(state, state.seat(holder), card, "GC-11"), card)
-    return replace(s, support=s.support + (side,)), new, modifier, f" ({holder} plays {card}, {modifier:+d})"
+    return s, new, modifier, f" ({holder} plays {card}{f', {modifier:+d}' if modifier or not snake else ''})"
 
 
-def _losses(state: GameState, s: Sortie, pairs: list[tuple[int, int]]) -> GameState:
-    """Persons destroyed leave play at once; a destroyed fortress changes hands with its unsortied
-    commander/garrison deemed destroyed (GC-7.33, Q25)."""
+def _losses(state: GameState, s: Sortie, pairs: list[tuple[int, int | None]]) -> GameState:
+    """Persons destroyed leave play at once; a destroyed fortress changes hands at once, to the destroyer's camp,
+    with its unsortied commander/garrison deemed destroyed (GC-7.35, Q25). With no destroying unit (a card's
+    check), the enemy side's camp takes the fortress and a fallen Reinhard counts as removed by an event (Q29)."""
     for victim, killer in pairs:
-        camp = s.units[killer].camp
+        camp = s.units[killer].camp if killer is not None else camp_of_side(s, 1 - s.units[victim].side)
+        how = camp if killer is not None else "event"
         if s.units[victim].kind == FORTRESS:
             lost = [n for n in state.fortress.posted if n not in {u.name for u in s.units}]
-            state = fall(remove_persons(state, lost, camp), camp)
+            state = fall(remove_persons(state, lost, how), camp)
         else:
-            state = remove_persons(state, [s.units[victim].name], camp)
+            state = remove_persons(state, [s.units[victim].name], how)
     return state
+
+
+def _fallen(s: Sortie, pairs) -> tuple[str, ...]:
+    """GC-7.35 when the fortress is among the units destroyed."""
+    return ("GC-7.35",) if any(s.units[v].kind == FORTRESS for v, _ in pairs) else ()
 
 
 def _close(state: GameState, s: Sortie, field, actor: int, pairs: list[tuple[int, int]], awards, text: str,
@@ -850,10 +919,10 @@ def _close(state: GameState, s: Sortie, field, actor: int, pairs: list[tuple[int
     """The end of an opportunity: losses and VP, the actor has acted, SCs replaced, maybe the battle over."""
     state = _vp(_losses(state, s, pairs), awards)
     field, ties = fight.close(s.units, field, actor, rules_of_battle(state, s))
-    s = replace(s, field=field, pending=None, support=())
+    s = replace(s, field=field, pending=None, support=(), begun=True)
     new = replace(state, sortie=s)
     text = f"{_lead(state)}: {text}{_award_text(awards)}"
-    rules = tuple(dict.fromkeys(rules + (("GC-6B.7",) if awards else ())))
+    rules = tuple(dict.fromkeys(rules + _fallen(s, pairs) + (("GC-6B.7",) if awards else ())))
     if not ties and fight.finished(s.units, field.status):
         return _end_battle(new, text, rules, results)
     if ties:
@@ -875,35 +944,71 @@ def _end_battle(state: GameState, text: str, rules: tuple[str, ...], results: tu
 @actions
 def roll_off(state: GameState, dice: Dice) -> Step:
     """GC-6B.4r: units of both sides tie for the next opportunity and the SCs' strategies are equal: the SCs
-    roll off (1d6 each, Q12); the winner decides the order; a tie is rolled again."""
+    roll off (1d6 each, Q12); the winner decides the order of the tie at this strategy (Q12 (a); by option,
+    every tie while the same SCs remain); a tie is rolled again."""
     s = _fighting(state, "GC-6B.4r")
-    if not fight.opportunity(s.units, s.field).roll_off:
+    opp = fight.opportunity(s.units, s.field, rules_of_battle(state, s))
+    if not opp.roll_off:
         raise RuleError("GC-6B.4r", "No roll-off is needed for the next opportunity")
     names = tuple(s.units[i].name if i >= 0 else f"{fight.SIDE_NAMES[k]} (no SC)" for k, i in enumerate(s.field.sc))
     result = resolve_roll_off(RollOffInput(2, state.options["rolloff_dice"]), dice, names)
+    s = replace(s, begun=True)
     if len(result.outcome) == 1:
-        s = replace(s, field=fight.with_rolloff(s.field, result.outcome[0]))
+        s = replace(s, field=fight.with_rolloff(s.field, result.outcome[0], opp.strategy))
     return Step(replace(state, sortie=s), f"{_lead(state)}: {result.summary}", result.rules, (result,))
+
+
+def extra_attackers(s: Sortie, actor: int, target: int) -> list[str]:
+    """GC-11 Double-Headed Snake: the units that may join the actor's attack on the target: each other present
+    unit of the actor's side, never the fortress (it only strikes back, GC-7.33), never Reinhard against the
+    fortress (GC-7.34)."""
+    return [u.name for i, u in enumerate(s.units) if i != actor and u.side == s.units[actor].side
+            and u.kind != FORTRESS and s.field.status[i] in fight.PRESENT
+            and not (u.reinhard and s.units[target].kind == FORTRESS)]
+
+
+def _extra_attackers(s: Sortie, actor: int, target: int, extra: Any, card: str) -> tuple[int, ...]:
+    """The Double-Headed Snake's extra attackers named (at most 2, GC-11); they come only with the card."""
+    names = entry.names(extra, "The extra attackers", "GC-11")
+    if not names:
+        return ()
+    if not card:
+        raise RuleError("GC-11", "Extra attackers join an attack only with a Double-Headed Snake card")
+    if len(names) > SNAKE_ATTACKERS:
+        raise RuleError("GC-11", f"The Double-Headed Snake brings {SNAKE_ATTACKERS} extra attackers, not {len(names)}")
+    able = extra_attackers(s, actor, target)
+    for name in names:
+        if name not in able:
+            raise RuleError("GC-11", f"{quote(name)} cannot join the attack: an extra attacker is another present "
+                                     f"unit of {s.units[actor].name}'s side, never the fortress "
+                                     f"({', '.join(able) or 'none can'})")
+    return tuple(_unit(s, n, "An extra attacker", "GC-11") for n in names)
 
 
 @actions
 def engage(state: GameState, dice: Dice, actor: str, target: str, support: str = "", support_for: str = "actor",
-           modifier: int = 0) -> Step:
-    """GC-6B.5: the acting unit picks a present enemy unit (never an escaped one; Reinhard never the fortress)
-    and they duel: the higher strategy strikes first and the other strikes back only if it survives (a
-    separate throw: strike_back); equal strategy, both strike at once."""
+           modifier: int = 0, extra: list | tuple = ()) -> Step:
+    """GC-6B.5: the acting unit picks a present enemy unit (never an escaped one; Reinhard never the fortress,
+    GC-7.34) and they duel: the higher strategy strikes first and the other strikes back only if it survives (a
+    separate throw: strike_back); equal strategy, both strike at once. Any player may play a battle-support card
+    on either roll. With the Double-Headed Snake as the card (GC-11), up to 2 more units of the actor's side
+    (`extra`) join the attack: after the duel each strikes the target once (separate throws: extra_attack),
+    keeping its own opportunity."""
     s = _fighting(state, "GC-6B.5")
     a = _actor(state, s, actor, "GC-6B.5")
     t = _unit(s, target, "The target", "GC-6B.5")
     if t not in fight.targets(s.units, s.field.status, a):
         reinhard = s.units[t].kind == FORTRESS and s.units[a].reinhard
-        why = " (Reinhard may not target the fortress, GC-7.33)" if reinhard else ""
-        raise RuleError("GC-7.33" if why else "GC-6B.5", f"{s.units[a].name} cannot engage {s.units[t].name}{why}: "
+        why = " (Reinhard may not target the fortress, GC-7.34)" if reinhard else ""
+        raise RuleError("GC-7.34" if why else "GC-6B.5", f"{s.units[a].name} cannot engage {s.units[t].name}{why}: "
                         "the target is a present enemy unit")
-    if support and support_for not in (ACTOR, TARGET):
+    if support_for not in (ACTOR, TARGET):
         raise RuleError("GC-11", "A battle-support card names the actor's or the target's roll")
+    joining = _extra_attackers(s, a, t, extra, entry.text(support, "The battle-support card", "GC-11"))
     favoured = s.units[a].side if support_for == ACTOR else s.units[t].side
-    s, new, mod, note = _support(state, s, support, favoured, modifier)
+    s, new, mod, note = _support(state, s, support, favoured, modifier, snake=bool(joining))
+    if joining:
+        note += f": {' and '.join(s.units[i].name for i in joining)} join the attack"
     duel = fight.duel_input(s.units, a, t, mod if support_for == ACTOR else 0, mod if support_for == TARGET else 0)
     names = {ACTOR: s.units[a].name, TARGET: s.units[t].name}
     results, hits = [], {}
@@ -913,22 +1018,57 @@ def engage(state: GameState, dice: Dice, actor: str, target: str, support: str =
         hits[who] = results[-1].outcome
     text = f"{names[ACTOR]} engages {names[TARGET]}{note}: " + "; ".join(r.summary for r in results)
     back = strikes_back(duel, hits)
+    rules = ("GC-6B.5",) + (("GC-11",) if joining else ())
     if back:
-        pending = Pending("strike_back", a, t, duel.actor_modifier if back == ACTOR else duel.target_modifier)
+        pending = Pending("strike_back", a, t, duel.actor_modifier if back == ACTOR else duel.target_modifier, joining)
         s = replace(s, pending=pending)
-        return Step(replace(new, sortie=s), f"{_lead(state)}: {text}; {names[back]} strikes back next",
-                    ("GC-6B.5",), tuple(results))
-    return _duel_done(new, s, a, t, hits, text, tuple(results))
+        return Step(replace(new, sortie=s), f"{_lead(state)}: {text}; {names[back]} strikes back next", rules,
+                    tuple(results))
+    return _duel_done(new, s, a, t, hits, text, tuple(results), joining)
 
 
 def _duel_done(state: GameState, s: Sortie, a: int, t: int, hits: dict[str, bool], text: str,
-               results: tuple[Result, ...]) -> Step:
+               results: tuple[Result, ...], extra: tuple[int, ...]) -> Step:
+    """The duel's losses and VP; then the Double-Headed Snake's extra attackers, if the target still stands, or
+    the end of the opportunity."""
     outcome = outcome_of(hits)
     field, awards = fight.apply_duel(s.units, s.field, a, t, outcome, rules_of_battle(state, s))
     pairs = ([(t, a)] if outcome.target_destroyed else []) + ([(a, t)] if outcome.actor_destroyed else [])
     lost = " and ".join(s.units[v].name for v, _ in pairs)
     text += f"; {lost} destroyed" if lost else "; nobody is destroyed"
-    return _close(state, s, field, a, pairs, awards, text, ("GC-6B.5",), results)
+    if extra and not outcome.target_destroyed:
+        state = _vp(_losses(state, s, pairs), awards)
+        s = replace(s, field=field, pending=Pending("extra_attack", a, t, 0, extra), begun=True)
+        rules = ("GC-6B.5", "GC-11") + _fallen(s, pairs) + (("GC-6B.7",) if awards else ())
+        return Step(replace(state, sortie=s), f"{_lead(state)}: {text}{_award_text(awards)}; "
+                                              f"{s.units[extra[0]].name} joins the attack next", rules, results)
+    return _close(state, s, field, a, pairs, awards, text, ("GC-6B.5",) + (("GC-11",) if extra else ()), results)
+
+
+@actions
+def extra_attack(state: GameState, dice: Dice, support: str = "", modifier: int = 0) -> Step:
+    """GC-11 Double-Headed Snake: the next extra attacker strikes the engaged target once (2d6 + attack >= defence,
+    GC-6B.5's roll), with no strike back; it keeps its own opportunity. The actor's opportunity ends with the
+    last of them, or when the target falls."""
+    s = _battle(state, "fight", rule="GC-11")
+    p = s.pending
+    if p is None or p.kind != "extra_attack":
+        raise RuleError("GC-11", "No extra attacker of a Double-Headed Snake is waiting to strike")
+    k, rest = p.extra[0], p.extra[1:]
+    s, new, mod, note = _support(state, s, support, s.units[k].side, modifier)
+    victim = s.units[p.target].name
+    result = resolve_strike(fight.free_attack(s.units, k, p.target, mod), dice,
+                            f"{s.units[k].name} joins the attack on {victim}")
+    text = f"{result.summary}{note}"
+    if result.outcome:
+        field, awards = fight.destroy(s.units, s.field, p.target, k, rules_of_battle(state, s))
+        return _close(new, s, field, p.actor, [(p.target, k)], awards, f"{text}; {victim} destroyed",
+                      ("GC-11", "GC-6B.5"), (result,))
+    if rest:
+        s = replace(s, pending=replace(p, extra=rest))
+        return Step(replace(new, sortie=s), f"{_lead(state)}: {text}; {s.units[rest[0]].name} joins the attack next",
+                    ("GC-11",), (result,))
+    return _close(new, s, s.field, p.actor, [], (), text, ("GC-11",), (result,))
 
 
 @actions
@@ -944,7 +1084,7 @@ def strike_back(state: GameState, dice: Dice, support: str = "", modifier: int =
     strike = fight.free_attack(s.units, striker, victim, p.modifier + mod)
     result = resolve_strike(strike, dice, f"{s.units[striker].name} strikes back at {s.units[victim].name}")
     return _duel_done(new, s, p.actor, p.target, {other(back): False, back: result.outcome}, f"{result.summary}{note}",
-                      (result,))
+                      (result,), p.extra)
 
 
 @actions
@@ -1022,3 +1162,46 @@ def _escape(state: GameState, new: GameState, holder: str, card: str, target: st
     if not ties and fight.finished(s.units, field.status):
         return _end_battle(after, text, ("GC-11",))
     return Step(after, text, ("GC-11",))
+
+
+@actions
+def fortress_vs_fortress(state: GameState, dice: Dice, card: str, destroyed: list | tuple = (), by: str = "") -> Step:
+    """GC-11 (sortie step 7): Fortress vs Fortress is resolved before the battle: once both sides and their SCs are
+    set, before the first opportunity. Its holder plays it and the players resolve its printed text; they name the
+    units its check destroyed (`destroyed`) and, when it was a unit's roll, that unit (`by`), whose clique scores as
+    GC-6B.7 says. A fortress destroyed so changes hands at once (GC-7.35)."""
+    s = _battle(state, "fight", rule="GC-11")
+    if s.begun or s.pending is not None or sc_ties(state, s):
+        raise RuleError("GC-11", "Fortress vs Fortress is resolved before the battle: once both SCs are set, before "
+                                 "the first opportunity")
+    card = entry.text(card, "The card", "GC-11")
+    holder = state.holder(card)
+    if not holder or state.is_person(card) or state.event(card).effect != "fortress_vs_fortress":
+        raise RuleError("GC-11", f"{quote(card)} is not a Fortress vs Fortress card in anyone's hand")
+    lost = tuple(_unit(s, n, "A unit destroyed", "GC-11") for n in entry.names(destroyed, "The units destroyed",
+                                                                               "GC-11"))
+    killer = _unit(s, by, "The unit whose roll it was", "GC-11") if entry.text(by, "The unit", "GC-11") else None
+    rules = rules_of_battle(state, s)
+    field, awards = s.field, ()
+    for i in lost:
+        if field.status[i] not in fight.PRESENT:
+            raise RuleError("GC-11", f"{s.units[i].name} is not present in the battle")
+        if killer is not None and s.units[killer].side == s.units[i].side:
+            raise RuleError("GC-11", f"{s.units[killer].name} and {s.units[i].name} are on the same side")
+        field = fight.set_status(field, i, fight.DESTROYED)
+        awards += fight.kill_awards(s.units, i, killer, rules) if killer is not None else ()
+    if killer is not None and not lost:
+        raise RuleError("GC-11", "Name the units destroyed by that roll, or no unit")
+    pairs = [(i, killer) for i in lost]
+    new = _vp(_losses(to_discard(from_hand(state, state.seat(holder), card, "GC-11"), card), s, pairs), awards)
+    field, _ = fight.settle_sc(s.units, field, rules)
+    s = replace(s, field=field)
+    gone = ", ".join(s.units[i].name for i in lost)
+    text = f"{_lead(state)}: {holder} plays {card} before the battle: " + \
+        (f"{gone} destroyed" + (f" by {s.units[killer].name}'s roll" if killer is not None else "") if lost
+         else "nobody is destroyed") + _award_text(awards)
+    rules_applied = ("GC-11",) + _fallen(s, pairs) + (("GC-6B.7",) if awards else ())
+    after = replace(new, sortie=s)
+    if not sc_ties(after, s) and fight.finished(s.units, field.status):
+        return _end_battle(after, text, rules_applied)
+    return Step(after, text, rules_applied)

@@ -16,11 +16,12 @@ from typing import Sequence
 
 from companion.engine import RuleError
 from companion.odds import fractions
+from companion.quoting import quote
 
 from . import battle as fight
 from .actions import plot_targets, rules_of_battle, sc_ties
 from .duel import ACTOR, DuelInput, DuelOutcome, Fighter, duel_table, first_striker
-from .fortress import garrison_modifier
+from .fortress import COMMANDER, POST_MOVES, garrison_modifier, needs_plot
 from .interval import Estimate
 from .order import OrderInput, forced_odds, sortie_size_odds
 from .outlook import EXACT_MAX_UNITS, TRIALS, BattleInput, Model, Outlook, after_move, read
@@ -113,12 +114,12 @@ def target_advice(state: GameState, actor: str, policy: str = GREEDY_KILL, trial
     (exact up to `exact_max` units, an estimate beyond)."""
     model, s = _model(state, policy)
     units, field = s.units, s.field
-    opp = fight.opportunity(units, field)
+    opp = fight.opportunity(units, field, model.rules)
     if opp.roll_off:
         raise RuleError("GC-6B.4r", "The SCs roll off first: the winner decides who acts next")
     a = next((i for i in opp.actors if units[i].name == actor), None)
     if a is None:
-        raise RuleError("GC-6B.4", f"{actor} does not have the next opportunity")
+        raise RuleError("GC-6B.4", f"{quote(actor)} does not have the next opportunity")
     side, owner = units[a].side, units[a].owner
     found = []
     for move in [Move(ENGAGE, t) for t in fight.targets(units, field.status, a)] + [Move(RETREAT)]:
@@ -159,7 +160,7 @@ def retreat_advice(state: GameState, actor: str) -> RetreatAdvice:
     units = s.units
     a = next((i for i, u in enumerate(units) if u.name == actor and s.field.status[i] in fight.PRESENT), None)
     if a is None:
-        raise RuleError("GC-6B.6", f"{actor} is not present in the battle")
+        raise RuleError("GC-6B.6", f"{quote(actor)} is not present in the battle")
     shooter = pick_shooter(units, s.field, a, rules_of_battle(state, s))
     inputs = fight.retreat_input(units, s.field, a, shooter)
     odds = retreat_table(inputs)
@@ -170,17 +171,23 @@ def retreat_advice(state: GameState, actor: str) -> RetreatAdvice:
 
 def plot_advice(state: GameState, plotter: str, target: str) -> dict[str, Fraction]:
     """GC-6A.32/33a: P(target destroyed) = q(P_p); P(plotter destroyed) = (1 - q(P_p)) q(P_t)."""
-    if not state.placed(plotter) or not state.person(plotter).may_plot or target not in plot_targets(state, plotter):
-        raise RuleError("GC-6A.31", f"{plotter} cannot plot against {target}")
+    if not isinstance(plotter, str) or not state.placed(plotter) or not state.person(plotter).may_plot \
+            or target not in plot_targets(state, plotter):
+        raise RuleError("GC-6A.31", f"{quote(plotter)} cannot plot against {quote(target)}")
     return fractions(plot_odds(PlotInput(state.person(plotter).plot, state.person(target).plot)))
 
 
-def post_advice(state: GameState, plotter: str, post: bool) -> Fraction:
-    """GC-7.12 / GC-7.21: the chance a post or garrison plot by this plotter succeeds (+2 for the
-    commander's player on garrison rolls, Q22). A vacant post or a free slot needs no roll."""
-    placed = state.placed(plotter)
+def post_advice(state: GameState, move: str, plotter: str = "") -> Fraction:
+    """GC-7.12 / GC-7.21: the chance a post move succeeds: certain for a vacant commander post or a dispatch to a
+    free garrison slot (no plot, no roll, no plotter); else the plotter's roll, 2d6 (+2 for the commander's
+    player on garrison rolls, Q22) >= his value."""
+    if move not in POST_MOVES:
+        raise RuleError("GC-7.21", f"A post move is one of {', '.join(POST_MOVES)}, not {quote(move)}")
+    if not needs_plot(state, move):
+        return Fraction(1)
+    placed = state.placed(plotter) if isinstance(plotter, str) else None
     if not placed or not state.person(plotter).may_plot:
-        raise RuleError("GC-6A.31", f"{plotter} cannot plot")
-    bonus = garrison_modifier(state, placed.owner, post)
+        raise RuleError("GC-6A.31", f"{quote(plotter)} cannot plot")
+    bonus = garrison_modifier(state, placed.owner, move == COMMANDER)
     return plot_chance(PlotRollInput(state.person(plotter).plot, bonus))
 

@@ -8,18 +8,24 @@ whole-battle odds (outlook.py) and the advice all read the rules from these func
   owner's choice; re-selected at once when it is destroyed (or retreats or escapes, Q14).
 - GC-6B.4: the highest strategy among the units that have not acted goes next (the fortress never,
   GC-7.33); ties within a side are ordered by that side's SC, ties across sides by the SC with the
-  higher strategy, or by a roll-off when the SCs' strategies are equal (GC-6B.4r).
-- GC-6B.5 / GC-6B.6: results of duels and retreats; GC-6B.7: victory points and the annihilation bonus.
+  higher strategy, or by a roll-off when the SCs' strategies are equal (GC-6B.4r). A roll-off settles
+  the tie at one strategy value with the same two SCs (Q12 (a)), or by option every tie while the same
+  two SCs remain (Q12 (b)).
+- GC-6B.5 / GC-6B.6: results of duels and retreats (Reinhard never targets the fortress, GC-7.34);
+  GC-6B.7: victory points and the annihilation bonus.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Literal
+
+from companion.inputs import Inputs, bounded
 
 from .duel import DuelInput, DuelOutcome, Fighter, StrikeInput
 from .retreat import DESTROYED as RETREAT_DESTROYED
 from .retreat import RETREATED as RETREAT_DONE
 from .retreat import RetreatInput, RetreatRollInput, threshold
-from .rules import BONUS_MIN_FLEETS, BONUS_VP, FORTRESS_VP, KILL_VP, NATION
+from .rules import BONUS_MIN_FLEETS, BONUS_VP, FORTRESS_VP, GARRISON_MAX, KILL_VP, NATION
 
 ATTACKER, DEFENDER = 0, 1
 SIDES = (ATTACKER, DEFENDER)
@@ -28,22 +34,25 @@ NONE = -1
 
 READY, ACTED, DESTROYED, RETREATED, ESCAPED = "ready", "acted", "destroyed", "retreated", "escaped"
 PRESENT = (READY, ACTED)
+STATUSES = (READY, ACTED, DESTROYED, RETREATED, ESCAPED)
 FLEET, GROUND, FORTRESS = "fleet", "ground", "fortress"   # an admiral, an air/ground unit, Iserlohn
 SURVIVED = "survived"
 
 
 @dataclass(frozen=True, order=True)
-class BattleUnit:
+class BattleUnit(Inputs):
+    RULE = "GC-6B"
+
     name: str
-    side: int            # ATTACKER or DEFENDER
-    owner: str           # the player whose clique scores its kills
-    camp: str
-    kind: str            # FLEET, GROUND or FORTRESS
-    stars: int
+    side: int = bounded(ATTACKER, DEFENDER)     # ATTACKER or DEFENDER
+    owner: str                                  # the player whose clique scores its kills
+    camp: Literal["EMP", "FPA", "FEZ", "NOBLE", "MCSR"]
+    kind: Literal["fleet", "ground", "fortress"]   # FLEET, GROUND or FORTRESS
+    stars: int = bounded(0)
     strategy: int
     attack: int
     defence: int
-    declaration: int = 0  # the number of its side's declaration it came in (GC-6B.2 tie-break)
+    declaration: int = bounded(0, default=0)   # the number of its side's declaration it came in (GC-6B.2 tie-break)
     reinhard: bool = False
 
     @property
@@ -52,24 +61,27 @@ class BattleUnit:
 
 
 @dataclass(frozen=True)
-class BattleRules:
+class BattleRules(Inputs):
     """What else a battle's rules depend on: the session's options and the state of the game."""
 
+    RULE = "GC-6B"
+
     civil_war: bool = False            # GC-8.2: no kill VP between camps of one nation
-    deemed: int = 0                    # GC-6B.7: commander/garrison fleets not sortied, lost with the fortress
+    deemed: int = bounded(0, GARRISON_MAX, default=0)   # GC-6B.7: posted fleets not sortied, lost with the fortress
     fortress_counts: bool = True       # Q10: the fortress counts toward the size and the bonus test
     fortress_sc: bool = False          # Q11: the fortress may be SC when no admiral is left
     sc_on_departure: bool = True       # Q14: a retreating or escaping SC is replaced too
     fortress_free_attack: bool = False  # Q15: the fortress may make the free attack
     ground_vp: bool = False            # Q16: destroying an air/ground unit scores
     escaped_block_bonus: bool = False  # Q18: an escaped admiral blocks the annihilation bonus
+    rolloff_scope: Literal["value", "pair"] = "value"   # Q12: a roll-off stands for one strategy value, or the SCs
 
 
 @dataclass(frozen=True, order=True)
 class Field:
     status: tuple[str, ...]
     sc: tuple[int, int] = (NONE, NONE)
-    rolloff: tuple[int, ...] = ()      # (SC of side 0, SC of side 1, winning side) of the last roll-off
+    rolloff: tuple[int, ...] = ()      # the last roll-off: (SC of side 0, SC of side 1, winning side, tied strategy)
 
 
 @dataclass(frozen=True, order=True)
@@ -84,6 +96,20 @@ def start(units: tuple[BattleUnit, ...]) -> Field:
     return Field(tuple(READY for _ in units))
 
 
+def fits(units, field: Field) -> bool:
+    """Does the field belong to these units: a known status for each, each SC a unit of its side (or none), the
+    last roll-off (if any) naming the winning side and the tied strategy?"""
+    status, sc, rolloff = field.status, field.sc, field.rolloff
+    if not isinstance(status, tuple) or len(status) != len(units) or any(s not in STATUSES for s in status):
+        return False
+    if not isinstance(sc, tuple) or len(sc) != 2 or \
+            any(type(i) is not int or (i != NONE and not (0 <= i < len(units) and units[i].side == side))
+                for side, i in zip(SIDES, sc)):
+        return False
+    return rolloff == () or (isinstance(rolloff, tuple) and len(rolloff) == 4 and
+                             all(type(v) is int for v in rolloff) and rolloff[2] in SIDES)
+
+
 def set_status(field: Field, unit: int, status: str) -> Field:
     statuses = list(field.status)
     statuses[unit] = status
@@ -96,8 +122,18 @@ def with_sc(field: Field, side: int, unit: int) -> Field:
     return replace(field, sc=(sc[0], sc[1]))
 
 
-def with_rolloff(field: Field, winner: int) -> Field:
-    return replace(field, rolloff=(field.sc[0], field.sc[1], winner))
+def with_rolloff(field: Field, winner: int, strategy: int) -> Field:
+    return replace(field, rolloff=(field.sc[0], field.sc[1], winner, strategy))
+
+
+def standing_rolloff(field: Field, strategy: int, rules: BattleRules) -> int | None:
+    """The side whose roll-off still decides a cross-side tie at this strategy, or None (GC-6B.4r): the same
+    two SCs, and (Q12 (a), the default) the same tied strategy value."""
+    if field.rolloff[:2] != field.sc:
+        return None
+    if rules.rolloff_scope == "value" and field.rolloff[3:] != (strategy,):
+        return None
+    return field.rolloff[2]
 
 
 def on_side(units, side: int) -> list[int]:
@@ -167,28 +203,28 @@ class Opportunity:
     actors: tuple[int, ...]     # the units that may take the next opportunity
     decider: int | None         # the side whose SC decides a tie across sides
     roll_off: bool              # the SCs must roll off first (GC-6B.4r)
+    strategy: int = 0           # the actors' strategy
 
 
-def opportunity(units, field: Field) -> Opportunity:
+def opportunity(units, field: Field, rules: BattleRules) -> Opportunity:
     """Who acts next: the highest strategy; a tie within one side is its SC's to order; a tie across
-    sides is the call of the SC with the higher strategy, else of the roll-off's winner."""
+    sides is the call of the SC with the higher strategy, else of the standing roll-off's winner."""
     ready = candidates(units, field.status)
     top = max(units[i].strategy for i in ready)
     tied = tuple(i for i in ready if units[i].strategy == top)
     if len({units[i].side for i in tied}) == 1:
-        return Opportunity(tied, None, False)
+        return Opportunity(tied, None, False, top)
     mine, theirs = sc_strategy(units, field, ATTACKER), sc_strategy(units, field, DEFENDER)
     if mine != theirs:
-        return Opportunity(tied, ATTACKER if mine > theirs else DEFENDER, False)
-    if field.rolloff[:2] == field.sc:
-        return Opportunity(tied, field.rolloff[2], False)
-    return Opportunity(tied, None, True)
+        return Opportunity(tied, ATTACKER if mine > theirs else DEFENDER, False, top)
+    winner = standing_rolloff(field, top, rules)
+    return Opportunity(tied, winner, winner is None, top)
 
 
 # --- GC-6B.5 targets and duels ---------------------------------------------------------------------
 
 def targets(units, status, actor: int) -> tuple[int, ...]:
-    """Present enemy units; escaped units are not present, and Reinhard may not pick the fortress (GC-7.33)."""
+    """Present enemy units; escaped units are not present, and Reinhard may not pick the fortress (GC-7.34)."""
     me = units[actor]
     return tuple(i for i in present(units, status, 1 - me.side)
                  if not (units[i].kind == FORTRESS and me.reinhard))

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from companion.engine import RuleError
+from companion.quoting import quote
 
 from .entry import flag, text, whole
 from .rules import (
@@ -20,14 +21,14 @@ from .rules import (
     FEZ,
     FORCED,
     FPA,
+    MAX_SORTIE,
     MCSR,
-    NATION,
     NOBLE,
-    ONGOING,
     P_SENSIBLE,
     PERIODS,
     RESPONSE,
     ROLES,
+    SUPPORT,
     TARGETED_EFFECTS,
 )
 
@@ -86,17 +87,17 @@ def _flag(row: Mapping, key: str, name: str, rule: str) -> bool:
 def _period(row: Mapping, name: str) -> int:
     period = whole(row.get("period"), f"{name}: period", "GC-3.1")
     if period not in PERIODS:
-        raise RuleError("GC-3.1", f"{name}: the period is 1 to 4, not {period}")
+        raise RuleError("GC-3.1", f"{name}: the period is 1 to 4, not {quote(period)}")
     return period
 
 
 def person_from_row(row: Any) -> Person:
     if not isinstance(row, Mapping):
-        raise RuleError("GC-3", f"A person card is a set of fields, not {row!r}")
+        raise RuleError("GC-3", f"A person card is a set of fields, not {quote(row)}")
     name = text(row.get("name"), "A person's name", "GC-3", True)
     camp = text(row.get("camp"), f"{name}: camp", "GC-3", True).upper()
     if camp not in (EMP, FPA, FEZ):
-        raise RuleError("GC-3", f"{name}: the printed camp is EMP, FPA or FEZ, not '{row.get('camp')}'")
+        raise RuleError("GC-3", f"{name}: the printed camp is EMP, FPA or FEZ, not {quote(row.get('camp'))}")
     rebel = text(row.get("rebel_camp"), f"{name}: rebel camp", "GC-8.1").upper()
     if rebel and REBEL_OF.get(camp) != rebel:
         raise RuleError("GC-8.1", f"{name}: only Imperial persons may join NOBLE and only Alliance persons MCSR")
@@ -123,21 +124,23 @@ def person_from_row(row: Any) -> Person:
 
 def event_from_row(row: Any) -> EventCard:
     if not isinstance(row, Mapping):
-        raise RuleError("GC-11", f"An event card is a set of fields, not {row!r}")
+        raise RuleError("GC-11", f"An event card is a set of fields, not {quote(row)}")
     name = text(row.get("name"), "An event's name", "GC-11", True)
     kind = text(row.get("kind"), f"{name}: kind", "GC-11", True).lower()
     if kind not in EVENT_KINDS:
-        raise RuleError("GC-11", f"{name}: the kind is one of {', '.join(EVENT_KINDS)}, not '{row.get('kind')}'")
+        raise RuleError("GC-11", f"{name}: the kind is one of {', '.join(EVENT_KINDS)}, not {quote(row.get('kind'))}")
     effect = text(row.get("effect") or "none", f"{name}: effect", "GC-11").lower()
     if effect not in EFFECTS:
-        raise RuleError("GC-11", f"{name}: the effect is one of {', '.join(EFFECTS)}, not '{row.get('effect')}'")
+        raise RuleError("GC-11", f"{name}: the effect is one of {', '.join(EFFECTS)}, not {quote(row.get('effect'))}")
     if kind == FORCED and effect in TARGETED_EFFECTS:
         raise RuleError("GC-11", f"{name}: a forced event resolves on the draw, so it cannot name a person ({effect})")
     if effect == "escape" and kind != RESPONSE:
         raise RuleError("GC-11", f"{name}: an escape is used in a battle, as a response card")
+    if effect in ("fortress_vs_fortress", "double_snake") and kind not in (SUPPORT, RESPONSE):
+        raise RuleError("GC-11", f"{name}: this card is played in a battle, as a battle-support or response card")
     size = whole(row.get("size", 0), f"{name}: size", "GC-7.4")
-    if effect == "invasion" and size < 1:
-        raise RuleError("GC-7.4", f"{name}: enter the fixed sortie size the Invasion card prints")
+    if effect == "invasion" and not 1 <= size <= MAX_SORTIE:
+        raise RuleError("GC-7.4", f"{name}: enter the fixed sortie size the Invasion card prints (1 to {MAX_SORTIE})")
     return EventCard(name, _period(row, name), kind, effect, size,
                      text(row.get("prerequisite"), f"{name}: prerequisite", "GC-11"),
                      text(row.get("text"), f"{name}: text", "GC-11"))
@@ -172,9 +175,3 @@ def card_warnings(persons: tuple[Person, ...]) -> list[str]:
     return [f"{p.name}: a plot value of {p.plot} {'always' if p.plot < low else 'never'} succeeds on 2d6"
             for p in persons if p.plot is not None and not low <= p.plot <= high]
 
-
-def camp_of(person: Person, civil_war: Mapping[str, str]) -> str:
-    """The camp a person joins when placed: its rebel camp while its nation's civil war goes on (Q31)."""
-    if person.rebel_camp and civil_war.get(NATION[person.camp]) == ONGOING:
-        return person.rebel_camp
-    return person.camp

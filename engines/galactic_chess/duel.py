@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from companion.dice import Dice
 from companion.engine import Result
+from companion.inputs import Inputs
 from companion.odds import Dist, dist
 
 from .two_dice import WAYS, at_least, signed, throw
@@ -21,14 +22,18 @@ ACTOR, TARGET = "actor", "target"
 
 
 @dataclass(frozen=True, order=True)
-class Fighter:
+class Fighter(Inputs):
+    RULE = "GC-6B.5"
+
     strategy: int
     attack: int
     defence: int
 
 
 @dataclass(frozen=True)
-class StrikeInput:
+class StrikeInput(Inputs):
+    RULE = "GC-6B.5"
+
     attack: int
     defence: int
     modifier: int = 0   # a battle-support card on this roll
@@ -65,7 +70,9 @@ def strike_inputs():
 
 
 @dataclass(frozen=True)
-class DuelInput:
+class DuelInput(Inputs):
+    RULE = "GC-6B.5"
+
     actor: Fighter
     target: Fighter
     actor_modifier: int = 0

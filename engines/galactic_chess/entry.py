@@ -1,24 +1,24 @@
 """Checks on what players enter (card sheets, action parameters): each refusal names the rule it serves."""
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from companion.engine import RuleError
+from companion.quoting import quote
 
 
 def whole(value: Any, what: str, rule: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
-            or value != int(value):
-        raise RuleError(rule, f"{what} must be a whole number, not {value!r}")
-    return int(value)
+    """A whole number: an int, never a bool, a float or a text (nothing is coerced, digest section 11)."""
+    if type(value) is not int:
+        raise RuleError(rule, f"{what} must be a whole number, not {quote(value)}")
+    return value
 
 
 def text(value: Any, what: str, rule: str, required: bool = False) -> str:
     """A name or a text; missing (None) is empty."""
     value = "" if value is None else value
     if not isinstance(value, str):
-        raise RuleError(rule, f"{what} must be text, not {value!r}")
+        raise RuleError(rule, f"{what} must be text, not {quote(value)}")
     if required and not value.strip():
         raise RuleError(rule, f"{what} is missing")
     return value.strip()
@@ -29,7 +29,7 @@ def names(value: Any, what: str, rule: str) -> tuple[str, ...]:
     if value is None:
         return ()
     if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
-        raise RuleError(rule, f"{what} must be a list of names, not {value!r}")
+        raise RuleError(rule, f"{what} must be a list of names, not {quote(value)}")
     if len(set(value)) != len(value):
         raise RuleError(rule, f"{what}: a name is given twice")
     return tuple(v.strip() for v in value)
@@ -37,5 +37,5 @@ def names(value: Any, what: str, rule: str) -> tuple[str, ...]:
 
 def flag(value: Any, what: str, rule: str) -> bool:
     if not isinstance(value, bool):
-        raise RuleError(rule, f"{what} must be yes or no (true/false), not {value!r}")
+        raise RuleError(rule, f"{what} must be yes or no (true/false), not {quote(value)}")
     return value

@@ -9,11 +9,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.engine import RuleError
+from companion.quoting import quote
 
 from .cards import EventCard
-from .civil_war import outbreak
+from .civil_war import nation_camp, outbreak
 from .fortress import tidy_posts, vacate
-from .rules import ALLIANCE, EMPIRE, ENDED, GRAND, NATION, REGULAR, RIVAL
+from .rules import ALLIANCE, EMPIRE, ENDED, EVENT, GRAND, NATION, RIVAL
 from .state import ACTION, GameState, OrderRoll
 from .table import remove_persons
 
@@ -25,6 +26,35 @@ def rules_of(card: EventCard) -> tuple[str, ...]:
     return EFFECT_RULES.get(card.effect, ("GC-11",))
 
 
+def possible_targets(state: GameState, card: EventCard) -> list[str]:
+    """The persons an Inquiry (an admiral in play) or a defection (a person in play of the Empire or the Alliance
+    who may change camp, GC-6A.2) may name."""
+    if card.effect == "inquiry":
+        return [p.card for p in state.in_play if state.person(p.card).admiral]
+    if card.effect == "defection":
+        return [p.card for p in state.in_play if not state.person(p.card).never_changes_camp
+                and NATION[p.camp] in (EMPIRE, ALLIANCE)]
+    return []
+
+
+def with_prerequisite(state: GameState, cards) -> list[str]:
+    """The event cards (of the turn's-card kind) among these that print a prerequisite: the players may say it
+    does not hold now (GC-6A.1)."""
+    return [c for c in cards if not state.is_person(c) and state.event(c).kind == EVENT and state.event(c).prerequisite]
+
+
+def usable(state: GameState, card: str, unmet: tuple[str, ...] = ()) -> bool:
+    """GC-6A.1: can the card be used as the turn's card now? A person always; an event card unless its printed
+    prerequisite does not hold (`unmet`, the players' reading) or it has nobody to name; never a battle-support
+    or response card (they are not the turn's card)."""
+    if state.is_person(card):
+        return True
+    event = state.event(card)
+    if event.kind != EVENT or card in unmet:
+        return False
+    return event.effect not in ("inquiry", "defection") or bool(possible_targets(state, event))
+
+
 def check_target(state: GameState, card: EventCard, target: str) -> None:
     """The person an Inquiry or a defection names must be in play (and for an Inquiry, an admiral)."""
     if card.effect not in ("inquiry", "defection"):
@@ -33,7 +63,7 @@ def check_target(state: GameState, card: EventCard, target: str) -> None:
         return
     placed = state.placed(target) if isinstance(target, str) and target else None
     if placed is None:
-        raise RuleError("GC-11", f"{card.name}: name a person in play")
+        raise RuleError("GC-11", f"{card.name}: name a person in play, not {quote(target)}")
     if card.effect == "inquiry" and not state.person(target).admiral:
         raise RuleError("GC-11", f"{card.name}: {target} is not an admiral")
     if card.effect == "defection":
@@ -81,7 +111,7 @@ def apply(state: GameState, card: EventCard, user: str, target: str = "") -> tup
     if effect == "inquiry":
         return state.with_placed(replace(state.placed(target), absent=True)), f"{target} is absent from battles"
     if effect == "defection":
-        camp = REGULAR[RIVAL[state.nation_of(target)]]
+        camp = nation_camp(state, RIVAL[state.nation_of(target)])
         moved = state.with_placed(replace(state.placed(target), camp=camp))
         return tidy_posts(moved), f"{target} defects to {camp}"
     return state, "the players apply its text"

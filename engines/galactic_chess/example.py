@@ -47,15 +47,18 @@ EXAMPLE_EVENTS = (
     _event("Demo Event: Rumours", 1, "event"),
     _event("Demo Event: Sibling Strife", 2, "forced", "civil_war"),
     _event("Demo Event: Long March", 2, "event", "invasion", size=3),
-    _event("Demo Event: Total War", 2, "event", "amritsar"),
+    _event("Demo Event: Total War", 2, "event", "amritsar",
+           prerequisite="Example (fictional): the Long March is under way"),
     _event("Demo Response: Lifeboat 1", 2, "response", "escape"),
     _event("Demo Response: Lifeboat 2", 2, "response", "escape"),
     _event("Demo Event: Far Posting", 2, "event", "frontier_duty"),
     _event("Demo Event: Storm the Gate", 2, "event", "iserlohn_capture"),
+    _event("Demo Response: Siege Guns", 2, "response", "fortress_vs_fortress"),
     _event("Demo Event: Uprising", 2, "event", "castrop"),
     _event("Demo Event: Hearing", 3, "event", "inquiry"),
     _event("Demo Event: Final Push", 3, "event", "ragnarok"),
     _event("Demo Event: Truce Talks", 4, "event", "ceasefire"),
+    _event("Demo Support: Two Heads", 4, "battle_support", "double_snake"),
 )
 
 EXAMPLE_FORTRESS = {"strategy": 4, "attack": 4, "defence": 11}

@@ -4,8 +4,9 @@ from __future__ import annotations
 from companion.engine import Due
 
 from . import battle as fight
-from .actions import plot_targets, sc_ties
-from .fortress import dispatch_candidates, post_candidates
+from .actions import plot_targets, rules_of_battle, sc_ties
+from .event_cards import usable
+from .fortress import COMMANDER, DISPATCH, dispatch_candidates, needs_plot, post_candidates, post_plotters
 from .rules import DEAL, HAND_LIMIT
 from .sortie import fortress_may_join, nominees, sortie_camps
 from .state import ACTION, BATTLE, CARD, DRAFT, END, ORDER, OVER, PHASE_NAMES, PLACE, TIE, GameState
@@ -80,19 +81,25 @@ def _card_steps(state: GameState) -> list[Due]:
     use = Due("use_card", "Use a card", "A person joins your clique; an event applies its effect. One card a turn.",
               "GC-6A.2")
     if len(hand) > HAND_LIMIT:
-        if not any(state.is_person(c) for c in hand):
-            return [use, Due("discard", "Discard", "If no card is usable: show the hand and discard one.", "GC-6A.1")]
+        prerequisites = tuple(c for c in hand if not state.is_person(c) and state.event(c).prerequisite)
+        if not any(usable(state, c, prerequisites) for c in hand):
+            return [use, Due("discard", "Discard", "If no card is usable (no person, and no event whose prerequisite "
+                             "holds): show the hand and discard one.", "GC-6A.1")]
         return [use]
     steps = [use]
     plotters = [p.card for p in state.in_play if p.owner == state.player and state.person(p.card).may_plot]
     if any(plot_targets(state, p) for p in plotters):
         steps.append(Due("plot", "Plot", "2d6 >= your plotter's value destroys a person of the same nation.",
                          "GC-6A.32"))
-    holds = [p for p in plotters if state.placed(p).camp == state.fortress.controller]
-    if holds and post_candidates(state, state.player):
-        steps.append(Due("post_plot", "Commander plot", "Make one of your admirals Iserlohn's commander.", "GC-7.12"))
-    if holds and (dispatch_candidates(state, state.player) or state.fortress.garrison):
-        steps.append(Due("garrison_plot", "Garrison plot", "Dispatch an admiral to Iserlohn, or release a garrison "
+    holds = bool(post_plotters(state, state.player))
+    if post_candidates(state, state.player) and (holds or not needs_plot(state, COMMANDER)):
+        text = "Make one of your admirals Iserlohn's commander" + \
+            ("." if needs_plot(state, COMMANDER) else ": the post is vacant, no plot needed.")
+        steps.append(Due("post_plot", "Commander post", text, "GC-7.12"))
+    dispatch = dispatch_candidates(state, state.player) and (holds or not needs_plot(state, DISPATCH))
+    if dispatch or (holds and state.fortress.garrison):
+        free = "" if needs_plot(state, DISPATCH) else " (a slot is free: no plot needed)"
+        steps.append(Due("garrison_plot", "Garrison", f"Dispatch an admiral to Iserlohn{free}, or release a garrison "
                          "fleet.", "GC-7.21"))
     steps.append(Due("end_action", "Nothing more", "End the action.", "GC-6A.1"))
     return steps
@@ -118,9 +125,12 @@ def _battle_steps(state: GameState) -> list[Due]:
     if s.pending:
         if s.pending.kind == "strike_back":
             return [Due("strike_back", "Strike back", "The lower-strategy unit survived: it strikes back.", "GC-6B.5")]
+        if s.pending.kind == "extra_attack":
+            return [Due("extra_attack", "Double-Headed Snake", f"{s.units[s.pending.extra[0]].name} joins the attack: "
+                        "one strike on the target; it keeps its own opportunity.", "GC-11")]
         return [Due("free_attack", "Free attack", "The enemy SC picks a unit to attack the retreating unit once.",
                     "GC-6B.6")]
-    opp = fight.opportunity(s.units, s.field)
+    opp = fight.opportunity(s.units, s.field, rules_of_battle(state, s))
     if opp.roll_off:
         return [Due("roll_off", "Roll-off", "Both sides tie for the next opportunity and the SCs' strategies are "
                     "equal: the SCs roll 1d6 each.", "GC-6B.4r")]
@@ -130,4 +140,14 @@ def _battle_steps(state: GameState) -> list[Due]:
              Due("retreat", f"{names}: retreat", "2d6 <= own strategy + the SC's leaves the battle.", "GC-6B.6")]
     if any(fight.may_pass(s.units, s.field.status, i) for i in opp.actors):
         steps.append(Due("pass_opportunity", "Pass", "Only the fortress faces this unit.", "GC-7.33"))
+    if not s.begun and fortress_vs_fortress_unplayed(state):
+        steps.append(Due("fortress_vs_fortress", "Fortress vs Fortress", "If it is played, it is resolved now, "
+                         "before the first opportunity.", "GC-11"))
     return steps
+
+
+def fortress_vs_fortress_unplayed(state: GameState) -> bool:
+    """Is a Fortress vs Fortress card still unseen (in a deck or a hand)? Hands are private: the step is offered
+    while any such card has not been played, whoever may hold it."""
+    seen = set(state.discard) | set(state.destroyed) | set(state.aside)
+    return any(e.effect == "fortress_vs_fortress" and e.name not in seen for e in state.events)

@@ -10,16 +10,28 @@ import icepool
 
 from companion.dice import Dice
 from companion.engine import Result
+from companion.inputs import Inputs, bounded
 from companion.odds import Dist, dist, fractions
 
-from .rules import FORCED_FACE, GRAND, GRAND_DICE, ORDER_DIE, RAGNAROK_MODIFIER, SORTIE_NAMES, SORTIE_SIZE
+from .rules import (
+    FORCED_FACE,
+    GRAND,
+    GRAND_DICE,
+    MAX_SORTIE,
+    ORDER_DIE,
+    RAGNAROK_MODIFIER,
+    SORTIE_NAMES,
+    SORTIE_SIZE,
+)
 from .two_dice import throw
 
 
 @dataclass(frozen=True)
-class OrderInput:
+class OrderInput(Inputs):
+    RULE = "GC-5"
+
     ragnarok: bool = False      # Ragnarok has fired: +1 for the rest of the game
-    invasion_size: int = 0      # Imperial Territory Invasion fixes the size (its card's value), 0 = not active
+    invasion_size: int = bounded(0, MAX_SORTIE, default=0)   # the Invasion card's fixed size, 0 = not active
 
 
 @dataclass(frozen=True, order=True)

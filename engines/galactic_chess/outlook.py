@@ -21,7 +21,8 @@ import icepool
 import numpy as np
 
 from companion.dice import Dice
-from companion.engine import Result
+from companion.engine import Result, RuleError
+from companion.inputs import Inputs
 from companion.odds import Dist, fractions
 
 from .battle import (
@@ -46,6 +47,7 @@ from .battle import (
     duel_input,
     fates,
     finished,
+    fits,
     opportunity,
     retreat_input,
     start,
@@ -53,7 +55,18 @@ from .battle import (
 )
 from .duel import duel_table, resolve_duel
 from .interval import Estimate
-from .policy import ENGAGE, GREEDY_KILL, GREEDY_SAFETY, RETREAT, Move, pick_actor, pick_move, pick_shooter, settle
+from .policy import (
+    ENGAGE,
+    GREEDY_KILL,
+    GREEDY_SAFETY,
+    RETREAT,
+    Move,
+    Policy,
+    pick_actor,
+    pick_move,
+    pick_shooter,
+    settle,
+)
 from .retreat import resolve_retreat, retreat_table
 from .rolloff import RollOffInput, resolve_roll_off
 from .two_dice import WAYS
@@ -65,11 +78,20 @@ BATTLE_RULES = ("GC-6B.2", "GC-6B.4", "GC-6B.4r", "GC-6B.5", "GC-6B.6", "GC-6B.7
 
 
 @dataclass(frozen=True)
-class BattleInput:
+class BattleInput(Inputs):
+    RULE = "GC-6B"
+
     units: tuple[BattleUnit, ...]
     rules: BattleRules = BattleRules()
-    policy: str = GREEDY_KILL
+    policy: Policy = GREEDY_KILL
     field: Field | None = None      # a battle under way; None: from its first opportunity
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if not any(u.side == ATTACKER for u in self.units) or not any(u.side == DEFENDER for u in self.units):
+            raise RuleError("GC-6B", "BattleInput 'units': a battle needs a unit on each side")
+        if self.field is not None and not fits(self.units, self.field):
+            raise RuleError("GC-6B", "BattleInput 'field' does not fit its units (a status and an SC of each side)")
 
 
 @dataclass(frozen=True, order=True)
@@ -124,7 +146,7 @@ class Model:
     def decide(self, field: Field) -> tuple[int, Move, int | None]:
         """The policy's actor, move and (for a retreat) free-attack shooter, the roll-off settled."""
         if field not in self._decisions:
-            actor = pick_actor(self.units, opportunity(self.units, field))
+            actor = pick_actor(self.units, opportunity(self.units, field, self.rules))
             move = pick_move(self.units, field, actor, self.rules, self.policy)
             shooter = pick_shooter(self.units, field, actor, self.rules) if move.kind == RETREAT else None
             self._decisions[field] = (actor, move, shooter)
@@ -158,8 +180,8 @@ class Model:
     def branches(self, field: Field) -> tuple[list[int], list[tuple[Field, tuple[int, ...]]]]:
         """Cumulative weights (out of DEN) and (field, VP won) for each way the next opportunity ends."""
         if field not in self._branches:
-            opp = opportunity(self.units, field)
-            starts = [(1, with_rolloff(field, w)) for w in SIDES] if opp.roll_off else [(2, field)]
+            opp = opportunity(self.units, field, self.rules)
+            starts = [(1, with_rolloff(field, w, opp.strategy)) for w in SIDES] if opp.roll_off else [(2, field)]
             weights, ends = [], []
             for half, before in starts:
                 for w, after, awards in self.move_branches(before, *self.decide(before)):
@@ -260,11 +282,11 @@ def resolve_battle(inputs: BattleInput, dice: Dice) -> Result:
     units = inputs.units
     field, vp, results = model.first(), model.zero(), []
     while not model.over(field):
-        while opportunity(units, field).roll_off:
+        while (opp := opportunity(units, field, inputs.rules)).roll_off:
             roll = resolve_roll_off(RollOffInput(), dice, ("attacker SC", "defender SC"))
             results.append(roll)
             if len(roll.outcome) == 1:
-                field = with_rolloff(field, roll.outcome[0])
+                field = with_rolloff(field, roll.outcome[0], opp.strategy)
         actor, move, shooter = model.decide(field)
         if move.kind == ENGAGE:
             roll = resolve_duel(duel_input(units, actor, move.target), dice)

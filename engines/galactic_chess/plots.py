@@ -12,17 +12,21 @@ from fractions import Fraction
 
 from companion.dice import Dice
 from companion.engine import Result
+from companion.inputs import Inputs, bounded
 from companion.odds import Dist, dist
 
+from .rules import GARRISON_BONUS
 from .two_dice import WAYS, at_least, signed, throw
 
 TARGET_DESTROYED, PLOTTER_DESTROYED, NOTHING = "target destroyed", "plotter destroyed", "nothing"
 
 
 @dataclass(frozen=True)
-class PlotRollInput:
-    value: int           # the plot value to reach
-    modifier: int = 0    # GC-7.21: +2 for the commander's player on dispatch and release
+class PlotRollInput(Inputs):
+    RULE = "GC-6A.32"
+
+    value: int                                          # the plot value to reach
+    modifier: int = bounded(0, GARRISON_BONUS, default=0)   # GC-7.21: +2 for the commander's player (Q22)
 
 
 def plot_chance(inputs: PlotRollInput) -> Fraction:
@@ -47,7 +51,9 @@ def plot_roll_inputs():
 
 
 @dataclass(frozen=True)
-class PlotInput:
+class PlotInput(Inputs):
+    RULE = "GC-6A.32"
+
     plotter: int                 # the plotter's (unbracketed) value
     target: int | None = None    # the target's value, bracketed or not; None: no counter-plot
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import Literal
 
 from .battle import (
     NONE,
@@ -34,6 +35,7 @@ from .duel import DuelInput, duel_table, hit_chance
 from .retreat import DESTROYED, retreat_table
 
 GREEDY_KILL, GREEDY_SAFETY = "greedy_kill", "greedy_safety"
+Policy = Literal["greedy_kill", "greedy_safety"]
 POLICIES = {
     GREEDY_KILL: "always engage the enemy unit most likely to be destroyed in that duel",
     GREEDY_SAFETY: "engage, retreat or pass, whichever is least likely to lose the unit",

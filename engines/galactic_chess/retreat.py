@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from companion.dice import Dice
 from companion.engine import Result
+from companion.inputs import Inputs
 from companion.odds import Dist, dist
 
 from .duel import StrikeInput, hit_chance, resolve_strike
@@ -27,7 +28,9 @@ def threshold(strategy: int, sc_strategy: int, is_sc: bool) -> int:
 
 
 @dataclass(frozen=True)
-class RetreatRollInput:
+class RetreatRollInput(Inputs):
+    RULE = "GC-6B.6"
+
     threshold: int
     modifier: int = 0   # a battle-support card on the retreat roll
 
@@ -56,8 +59,10 @@ def retreat_roll_inputs():
 
 
 @dataclass(frozen=True)
-class RetreatInput:
+class RetreatInput(Inputs):
     """A retreat and, on a failure, the free attack of the unit the enemy SC picks (None: no unit may)."""
+
+    RULE = "GC-6B.6"
 
     roll: RetreatRollInput
     free_attack: StrikeInput | None

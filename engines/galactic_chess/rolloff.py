@@ -6,21 +6,25 @@ themselves, as a new roll: the outcome of one roll is the tuple of the sides at 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 import icepool
 
 from companion.dice import Dice
 from companion.engine import Result
+from companion.inputs import Inputs, bounded
 from companion.odds import Dist
 
-from .rules import ROLL_OFF_DIE
+from .rules import CAMPS, ROLL_OFF_DIE
 
 
 @dataclass(frozen=True)
-class RollOffInput:
-    sides: int = 2
-    dice_each: int = 1
-    rule: str = "GC-6B.4r"
+class RollOffInput(Inputs):
+    RULE = "GC-6B.4r"
+
+    sides: int = bounded(2, len(CAMPS), default=2)   # the SCs of a battle, or the camps tied on stars
+    dice_each: int = bounded(1, 2, default=1)        # Q12: 1d6 each, or 2d6 by option
+    rule: Literal["GC-6B.4r", "GC-9.13r"] = "GC-6B.4r"
 
 
 def leaders(totals: tuple[int, ...]) -> tuple[int, ...]:

@@ -33,6 +33,8 @@ RULES = {
     "GC-7.12": "Commander-post plot",
     "GC-7.21": "Garrison plots",
     "GC-7.33": "The fortress in battle",
+    "GC-7.34": "Reinhard may not target the fortress",
+    "GC-7.35": "The fortress destroyed: control and victory points",
     "GC-8.1": "Civil war outbreak",
     "GC-8.2": "Civil-war battles",
     "GC-8.3": "End of a civil war",
@@ -107,7 +109,7 @@ FORTRESS_START = EMP
 # Persons the rules name, as marked on the entered cards (digest section 10: real names are never shipped).
 ROLES = {
     "": "no rule names this person",
-    "reinhard": "Reinhard (GC-9.11 game end; GC-7.33 may not target the fortress)",
+    "reinhard": "Reinhard (GC-9.11 game end; GC-7.34 may not target the fortress)",
     "rubinsky": "Rubinsky (GC-6A.31 plots across nations; safe from plots before Ragnarok)",
     "kircheis": "Kircheis (GC-11 Castrop Rebellion)",
     "stockhausen": "Stockhausen (GC-3.4 first choice of fortress commander)",
@@ -130,5 +132,12 @@ EFFECTS = {
     "inquiry": ("GC-11", "Inquiry: an admiral is absent from battles until he returns"),
     "defection": ("GC-6A.2", "Defection: a person changes to the other nation's camp"),
     "castrop": ("GC-11", "Castrop Rebellion: once Kircheis has appeared, discard it and draw 1 at any time"),
+    "fortress_vs_fortress": ("GC-11", "Fortress vs Fortress: resolved before the battle, once both sides and their "
+                                      "SCs are set (sortie step 7)"),
+    "double_snake": ("GC-11", "Double-Headed Snake: 2 more units join an engagement's attack, keeping their own "
+                              "opportunities"),
 }
 TARGETED_EFFECTS = ("escape", "inquiry", "defection")   # need a person named when used
+IN_BATTLE_EFFECTS = ("escape", "fortress_vs_fortress", "double_snake")   # played in a battle (response or support)
+SNAKE_ATTACKERS = 2      # GC-11 Double-Headed Snake: the extra attackers
+MAX_SORTIE = 12          # digest section 11: a sortie is 1..12 fleets (2d6 at most)

@@ -2,9 +2,9 @@
 declare what, in what order, the first defender and the fortress.
 
 - GC-6B.11: the active player picks the attacking camp, any camp with an available fleet (Q6); the
-  defender is the enemy camp: the other nation's regulars, or in a civil war the other camp of the same
-  nation (Q33: a nation in civil war does not attack abroad; a nation that has ended its own may attack
-  the other's regulars or rebels).
+  defender is the enemy camp: the other nation's regulars (or the rebels who won its civil war, Q40), or in
+  a civil war the other camp of the same nation (Q33: a nation in civil war does not attack abroad; a
+  nation that has ended its own may attack the other's regulars or rebels).
 - GC-6B.12: starting with the active player (for the defence, the first defender), clockwise and
   lapping, each player with an available fleet declares at least one, up to the size left (Q7).
   Unavailable: absent persons, and with the corridor rule on, the commander and garrison when their
@@ -21,8 +21,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .battle import ATTACKER, DEFENDER, FLEET, FORTRESS, GROUND, BattleUnit
+from .civil_war import nation_camp
 from .fortress import commander_player, corridor_active, garrison_players
-from .rules import ENDED, FEZZAN, NATION, ONGOING, PEACE, REBEL, REGULAR, RIVAL
+from .rules import ENDED, FEZZAN, NATION, ONGOING, REBEL, REGULAR, RIVAL
 from .state import GameState, Sortie
 
 FORTRESS_NAME = "Iserlohn Fortress"
@@ -40,8 +41,8 @@ def enemy_camps(state: GameState, camp: str) -> tuple[str, ...]:
         abroad = war[rival] != ONGOING or war[nation] == ENDED or state.options["civil_war_abroad"]
     if not abroad:
         return home
-    rebels = (REBEL[rival],) if war[rival] != PEACE and state.in_camp(REBEL[rival]) else ()
-    return home + (REGULAR[rival],) + rebels
+    rebels = (REBEL[rival],) if war[rival] == ONGOING and state.in_camp(REBEL[rival]) else ()
+    return home + (nation_camp(state, rival),) + rebels
 
 
 def declared(sortie: Sortie | None) -> set[str]:

@@ -11,6 +11,7 @@ from functools import cached_property
 from typing import Any, Mapping
 
 from companion.engine import RuleError
+from companion.quoting import quote
 from companion.records import from_data, to_data
 
 from .battle import BattleUnit, Field
@@ -83,12 +84,14 @@ class Declaration:
 
 @dataclass(frozen=True)
 class Pending:
-    """A throw that waits on an earlier one: the strike back of a duel, the free attack after a failed retreat."""
+    """A throw that waits on an earlier one: the strike back of a duel, the free attack after a failed retreat,
+    the strikes of the Double-Headed Snake's extra attackers (GC-11)."""
 
-    kind: str                 # "strike_back" or "free_attack"
+    kind: str                 # "strike_back", "free_attack" or "extra_attack"
     actor: int
     target: int = -1          # the duel's target
     modifier: int = 0         # a battle-support card already named for this roll
+    extra: tuple[int, ...] = ()   # the extra attackers still to strike, in order
 
 
 @dataclass(frozen=True)
@@ -108,6 +111,7 @@ class Sortie:
     deemed: int = 0           # commander/garrison fleets that did not sortie with the fortress
     pending: Pending | None = None
     support: tuple[int, ...] = ()   # the sides that used a battle-support card this engagement
+    begun: bool = False       # the first opportunity (or roll-off) has been taken: "before the battle" is past
 
 
 @dataclass(frozen=True)
@@ -152,6 +156,7 @@ class GameState:
     ragnarok: bool = False
     invasion: int = 0                              # the Invasion's fixed size while it is active
     civil_war: Mapping[str, str] = field(default_factory=lambda: {EMPIRE: PEACE, ALLIANCE: PEACE})
+    war_winner: Mapping[str, str] = field(default_factory=dict)   # GC-8.3: nation -> the camp that won its war
     ceasefire_by: str = ""
     last_turn: str = ""                            # GC-9.13: the player who takes the last turn
     reinhard_down: str = ""                        # "" / the destroying camp / "plot" / "event"
@@ -166,13 +171,13 @@ class GameState:
     def person(self, name: str) -> Person:
         card = self._cards.get(name) if isinstance(name, str) else None
         if not isinstance(card, Person):
-            raise RuleError("GC-3", f"There is no person card '{name}'")
+            raise RuleError("GC-3", f"There is no person card {quote(name)}")
         return card
 
     def event(self, name: str) -> EventCard:
         card = self._cards.get(name) if isinstance(name, str) else None
         if not isinstance(card, EventCard):
-            raise RuleError("GC-11", f"There is no event card '{name}'")
+            raise RuleError("GC-11", f"There is no event card {quote(name)}")
         return card
 
     def is_person(self, name: str) -> bool:
@@ -190,7 +195,7 @@ class GameState:
     def seat(self, player: Any) -> int:
         if isinstance(player, str) and player in self.players:
             return self.players.index(player)
-        raise RuleError("GC-3", f"There is no player {player!r}: the players are {', '.join(self.players)}")
+        raise RuleError("GC-3", f"There is no player {quote(player)}: the players are {', '.join(self.players)}")
 
     def left_of(self, seat: int) -> int:
         """The next seat clockwise: the turn passes to the left (GC-4)."""
@@ -251,7 +256,7 @@ def new_state(options: Mapping[str, Any], setup: Mapping[str, Any]) -> GameState
     persons, events = cards_from_rows(setup.get("persons", []), setup.get("events", []))
     first = setup.get("first_player", players[0])
     if first not in players:
-        raise RuleError("GC-3", f"The first player {first!r} is not one of the players")
+        raise RuleError("GC-3", f"The first player {quote(first)} is not one of the players")
     decks = tuple(tuple(c.name for c in persons + events if c.period == period) for period in PERIODS)
     n = len(players)
     return GameState(options=dict(options), players=players, persons=persons, events=events,

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from companion.dice import Dice
 from companion.engine import RuleError
+from companion.quoting import quote
 
 from .state import GameState, Placed
 
@@ -30,7 +31,7 @@ def draw_cards(state: GameState, dice: Dice, seat: int, named: tuple[str, ...], 
         else:
             card = decks[deck][dice.d(len(decks[deck]), f"{label}: which card of deck {deck + 1} (GC-3.1)") - 1]
         if card not in decks[deck]:
-            raise RuleError("GC-3.1", f"'{card}' is not in deck {deck + 1}: the lowest period is drawn first")
+            raise RuleError("GC-3.1", f"{quote(card)} is not in deck {deck + 1}: the lowest period is drawn first")
         decks[deck].remove(card)
         drawn.append(card)
     return set_hand(replace(state, decks=tuple(tuple(d) for d in decks)), seat, state.hands[seat] + tuple(drawn))
@@ -48,7 +49,7 @@ def to_hand(state: GameState, seat: int, card: str) -> GameState:
 
 def from_hand(state: GameState, seat: int, card: str, rule: str) -> GameState:
     if card not in state.hands[seat]:
-        raise RuleError(rule, f"'{card}' is not in {state.players[seat]}'s hand")
+        raise RuleError(rule, f"{quote(card)} is not in {state.players[seat]}'s hand")
     return set_hand(state, seat, tuple(c for c in state.hands[seat] if c != card))
 
 

@@ -2,6 +2,7 @@
 battle played by a policy, retreat, plot and post chances."""
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction as F
 
 import pytest
@@ -93,9 +94,27 @@ def test_plot_and_post_advice():
                     "nothing": F(21, 36) * F(10, 36)}
     with pytest.raises(RuleError):
         advice.plot_advice(table.state, "Plotter", "X")
-    assert advice.post_advice(table.state, "X", post=False) == F(26, 36)          # Ann holds the commander: q(6)
-    assert advice.post_advice(table.state, "X", post=True) == F(15, 36)
-    assert advice.post_advice(table.state, "Emp Aide", post=False) == F(21, 36)      # q(9 - 2)
+    assert advice.post_advice(table.state, "release", "X") == F(26, 36)          # Ann holds the commander: q(6)
+    assert advice.post_advice(table.state, "commander", "X") == F(15, 36)
+    assert advice.post_advice(table.state, "release", "Emp Aide") == F(21, 36)      # q(9 - 2)
+
+
+@pytest.mark.rule("GC-7.12", "GC-7.21")
+def test_a_vacant_post_or_a_free_slot_is_certain_and_needs_no_plotter():
+    """GC-7.12 / GC-7.21 (digest section 8, item 5): a vacant commander post, or a dispatch while a garrison slot is
+    free, is filled with no plot, no roll and no plotter: certain. A held post, a full garrison and a release are
+    the plotter's roll."""
+    table = battle()
+    state = table.state
+    assert advice.post_advice(state, "dispatch") == 1                        # the commander alone: 2 slots free
+    with pytest.raises(RuleError):
+        advice.post_advice(state, "commander")                               # held: a plotter is needed
+    vacant = replace(state, fortress=replace(state.fortress, commander=""))
+    assert advice.post_advice(vacant, "commander") == 1
+    full = replace(state, fortress=replace(state.fortress, garrison=("X", "Emp Aide")))
+    assert advice.post_advice(full, "dispatch", "X") == F(26, 36)             # q(8 - 2)
+    with pytest.raises(RuleError):
+        advice.post_advice(state, "promote", "X")
 
 
 @pytest.mark.rule("GC-6B.7", "GC-5")

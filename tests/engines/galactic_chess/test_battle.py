@@ -4,6 +4,8 @@ attack, the fortress, VP and the annihilation bonus. Cards are invented stand-in
 names a person, the stand-in only plays that role."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engines.galactic_chess.battle import (
@@ -198,11 +200,11 @@ def test_the_first_defender_holds_the_commander_and_the_fortress_joins_as_a_flee
     assert table.state.sortie.deemed == 1                   # the commander stayed home
 
 
-@pytest.mark.rule("GC-7.33", "GC-6B.7")
+@pytest.mark.rule("GC-7.33", "GC-7.35", "GC-6B.7")
 def test_the_fortress_only_strikes_back_and_falls_to_the_destroyers_camp():
-    """GC-7.33: the fortress has no opportunity of its own and strikes back when targeted; destroyed, Iserlohn
-    passes to the destroyer's camp at once, the post vacant, and the commander who did not sortie is deemed
-    destroyed: the destroyer's clique scores 1 + 1 (GC-6B.7)."""
+    """GC-7.33: the fortress has no opportunity of its own and strikes back when targeted; GC-7.35: destroyed,
+    Iserlohn passes to the destroyer's camp at once, the post vacant, and the commander who did not sortie is
+    deemed destroyed: the destroyer's clique scores 1 + 1 (GC-6B.7)."""
     table = fortress_table()
     fpa_attacks(table)
     table.do("declare", fleets=["Fpa Marshal", "Fpa Admiral"])
@@ -210,11 +212,12 @@ def test_the_fortress_only_strikes_back_and_falls_to_the_destroyers_camp():
     table.do("declare", fortress=True)
     table.do("declare", fleets=["Emp Fleet"])
     s = table.state.sortie
-    assert table.unit(FORTRESS_NAME) not in opportunity(s.units, s.field).actors
+    assert table.unit(FORTRESS_NAME) not in opportunity(s.units, s.field, BattleRules()).actors
     table.do("engage", 1, 1, actor="Fpa Marshal", target=FORTRESS_NAME)   # S7 > S4: the Marshal strikes first
     table.do("strike_back", 1, 1)                                       # the fortress strikes back, misses
     assert table.status(FORTRESS_NAME) == READY
-    table.do("engage", 6, 6, actor="Fpa Admiral", target=FORTRESS_NAME)
+    step = table.do("engage", 6, 6, actor="Fpa Admiral", target=FORTRESS_NAME)
+    assert "GC-7.35" in step.rules
     state = table.state
     assert state.fortress.controller == "FPA" and state.fortress.commander == "" and state.fortress.garrison == ()
     assert "Commander C" in state.destroyed and state.placed("Commander C") is None
@@ -222,9 +225,9 @@ def test_the_fortress_only_strikes_back_and_falls_to_the_destroyers_camp():
 
 
 @pytest.mark.rule("GC-7.33", "GC-9.11")
-def test_reinhard_never_targets_the_fortress_and_may_pass_when_it_is_all_that_is_left():
-    """GC-7.33: Reinhard cannot pick the fortress; facing only the fortress, a unit may end its opportunity
-    doing nothing (7.33); no other unit may pass."""
+def test_only_a_unit_facing_nothing_but_the_fortress_may_pass():
+    """GC-7.33: facing only the fortress, a unit may end its opportunity doing nothing; no other unit may pass
+    (the stand-in for Stockhausen is Alliance here, so the Imperial post stays vacant and no fortress fights)."""
     cards = (person("Cmdr", "FPA", 2, 4, 2, 8, role="stockhausen"), person("Red R", "EMP", 2, 8, 3, 9, role="reinhard"),
              person("Emp Other", "EMP", 2, 2, 2, 8), person("Fpa Two", "FPA", 2, 3, 2, 8))
     table = Table(setup(cards))
@@ -240,15 +243,33 @@ def test_reinhard_never_targets_the_fortress_and_may_pass_when_it_is_all_that_is
     assert table.state.phase == END
 
 
-@pytest.mark.rule("GC-7.33")
+@pytest.mark.rule("GC-7.34", "GC-7.33")
 def test_reinhard_facing_only_the_fortress():
-    """GC-7.33: with only the fortress left on the enemy side, Reinhard may not engage it but may pass."""
+    """GC-7.34: Reinhard may not pick the fortress; GC-7.33: with only the fortress left on the enemy side, he
+    may pass."""
     units = (unit("R", ATTACKER, 2, 8, 3, 9, reinhard=True), unit("Fort", DEFENDER, 0, 4, 4, 11, kind=FORTRESS))
     from engines.galactic_chess.battle import may_pass, targets
     field = start(units)
     assert targets(units, field.status, 0) == () and may_pass(units, field.status, 0)
     other = (unit("S", ATTACKER, 2, 8, 3, 9), units[1])
     assert targets(other, field.status, 0) == (1,) and may_pass(other, field.status, 0)
+
+
+@pytest.mark.rule("GC-7.34")
+def test_reinhard_may_not_engage_the_fortress_at_the_table():
+    """GC-7.34 (Reinhard's own rule): his engagement of the fortress is refused naming GC-7.34; another unit may
+    engage it."""
+    cards = FORT_CARDS + (person("Fpa Red", "FPA", 2, 8, 3, 9, role="reinhard"),)
+    table = Table(setup(cards))
+    table.start({**FORT_HANDS, "Cat": ["Fpa Marshal", "Fpa Red"]})
+    table.do("roll_order", 4)
+    fpa_attacks(table)
+    table.do("declare", fleets=["Fpa Marshal", "Fpa Red"])
+    table.do("nominate")
+    table.do("declare", fortress=True)
+    table.do("declare", fleets=["Emp Fleet"])
+    table.refuse("GC-7.34", "engage", actor="Fpa Red", target=FORTRESS_NAME)
+    table.do("engage", 1, 1, actor="Fpa Red", target="Emp Fleet")
 
 
 # --- GC-6B.4 the engagement order, GC-6B.4r the roll-off ------------------------------------------------
@@ -262,15 +283,53 @@ def test_vector_v8_tie_order():
              unit("B3", DEFENDER, 2, 4, 2, 8, 2))
     rules = BattleRules()
     field = Field((ACTED, READY, ACTED, READY, READY), (0, 2))
-    opp = opportunity(units, field)
+    opp = opportunity(units, field, rules)
     assert (set(opp.actors), opp.decider, opp.roll_off) == ({1, 3, 4}, ATTACKER, False)
     gone, _ = settle_sc(units, Field((DESTROYED, READY, ACTED, READY, READY), (0, 2)), rules)
-    assert gone.sc == (1, 2) and opportunity(units, gone).decider == DEFENDER
+    assert gone.sc == (1, 2) and opportunity(units, gone, rules).decider == DEFENDER
     both, _ = settle_sc(units, Field((DESTROYED, READY, DESTROYED, READY, READY), (0, 2)), rules)
-    assert both.sc == (1, 3) and opportunity(units, both).roll_off
-    assert opportunity(units, with_rolloff(both, DEFENDER)).decider == DEFENDER
-    one_side = opportunity(units, Field((ACTED, ACTED, ACTED, READY, READY), (0, 2)))
+    assert both.sc == (1, 3) and opportunity(units, both, rules).roll_off
+    assert opportunity(units, with_rolloff(both, DEFENDER, 4), rules).decider == DEFENDER
+    one_side = opportunity(units, Field((ACTED, ACTED, ACTED, READY, READY), (0, 2)), rules)
     assert (one_side.actors, one_side.decider, one_side.roll_off) == ((3, 4), None, False)
+
+
+@pytest.mark.rule("GC-6B.4r", "GC-6B.4")
+@pytest.mark.parametrize("scope, roll_offs", [("value", 2), ("pair", 1)])
+def test_vector_v8_a_roll_off_settles_one_tied_strategy_value(scope, roll_offs):
+    """V8 (GC-6B.4r, Q12): SC_A and SC_B both S5, cross-side ties first at S4 and later at S3: two roll-offs by
+    default (a roll-off settles the tie at one strategy value), one under the per-SC-pair option. Counted by
+    walking the engagement order, every unit acting in turn."""
+    units = (unit("SC_A", ATTACKER, 3, 5, 2, 9, 0), unit("A4", ATTACKER, 2, 4, 2, 8, 1),
+             unit("A3", ATTACKER, 1, 3, 2, 8, 2), unit("SC_B", DEFENDER, 3, 5, 2, 9, 0),
+             unit("B4", DEFENDER, 2, 4, 2, 8, 1), unit("B3", DEFENDER, 1, 3, 2, 8, 2))
+    rules = BattleRules(rolloff_scope=scope)
+    field = Field((ACTED, READY, READY, ACTED, READY, READY), (0, 3))
+    rolled = 0
+    while any(s == READY for s in field.status):
+        opp = opportunity(units, field, rules)
+        if opp.roll_off:
+            rolled += 1
+            field = with_rolloff(field, ATTACKER, opp.strategy)
+            continue
+        actor = next(i for i in opp.actors if units[i].side == ATTACKER) if opp.decider is not None else opp.actors[0]
+        field = replace(field, status=tuple(ACTED if i == actor else s for i, s in enumerate(field.status)))
+    assert rolled == roll_offs
+
+
+@pytest.mark.rule("GC-6B.4r")
+def test_a_roll_off_does_not_outlive_its_scs():
+    """GC-6B.4r (Q12): a roll-off won by the same two SCs stands; once either SC is replaced, a tie at the same
+    strategy value is rolled afresh, under both readings."""
+    units = (unit("SC_A", ATTACKER, 3, 5, 2, 9, 0), unit("A2", ATTACKER, 3, 5, 2, 9, 1),
+             unit("A4", ATTACKER, 2, 4, 2, 8, 2), unit("SC_B", DEFENDER, 3, 5, 2, 9, 0),
+             unit("B4", DEFENDER, 2, 4, 2, 8, 1))
+    for scope in ("value", "pair"):
+        rules = BattleRules(rolloff_scope=scope)
+        won = with_rolloff(Field((ACTED, ACTED, READY, ACTED, READY), (0, 3)), DEFENDER, 4)
+        assert opportunity(units, won, rules).decider == DEFENDER
+        replaced = replace(won, sc=(1, 3))          # SC_A gone, A2 (S5) in command: the SCs still tie
+        assert opportunity(units, replaced, rules).roll_off
 
 
 @pytest.mark.rule("GC-6B.4", "GC-6B.4r")
@@ -290,7 +349,7 @@ def test_the_roll_off_comes_first_at_the_table_and_its_ties_roll_again():
     table.do("roll_off", 3, 3)
     assert table.state.sortie.field.rolloff == ()
     table.do("roll_off", 2, 5)
-    assert table.state.sortie.field.rolloff == (0, 1, DEFENDER)
+    assert table.state.sortie.field.rolloff == (0, 1, DEFENDER, 5)
     table.refuse("GC-6B.4", "engage", actor="Fpa Low", target="Emp A")
     table.do("engage", 1, 1, 1, 1, actor="Fpa B", target="Emp A")
     table.refuse("GC-6B.4", "retreat", actor="Fpa Low")
@@ -418,6 +477,26 @@ def test_a_battle_support_card_modifies_one_roll_once_per_engagement():
     table.refuse("GC-11", "strike_back", 6, 6, support="Other Support", modifier=1)
     table.do("strike_back", 5, 4)                                       # 9 + 1 - 2 = 8 < 10: miss
     assert table.status("Emp High") == ACTED
+
+
+@pytest.mark.rule("GC-6B.5", "GC-11")
+def test_any_player_may_play_a_battle_support_card():
+    """GC-6B.5: a battle-support card may be played by any player who holds one, whether or not he has a unit in
+    the battle (the source sets no such condition)."""
+    cards = (person("Emp High", "EMP", 2, 6, 2, 10), person("Fpa Mid", "FPA", 2, 4, 1, 9),
+             person("Emp Home", "EMP", 1, 2, 1, 7))
+    table = Table(setup(cards, (event("Support Card", "battle_support"),)))
+    table.start({"Ann": ["Emp High"], "Ben": ["Fpa Mid"], "Cat": ["Emp Home", "Support Card"]},
+                {"Ann": ["Emp High"], "Ben": ["Fpa Mid"], "Cat": ["Emp Home"]})
+    table.do("roll_order", 1)
+    table.do("sortie", camp="EMP")
+    table.do("declare", fleets=["Emp High"])
+    table.do("nominate")
+    table.do("declare", fleets=["Fpa Mid"])
+    assert not any(u.owner == "Cat" for u in table.state.sortie.units)
+    step = table.do("engage", 2, 3, actor="Emp High", target="Fpa Mid", support="Support Card", modifier=2)
+    assert "Cat plays Support Card" in step.summary and "Support Card" in table.state.discard
+    assert "Fpa Mid" in table.state.destroyed                           # 5 + 2 + 2 = 9 >= 9
 
 
 @pytest.mark.rule("GC-6B.6")

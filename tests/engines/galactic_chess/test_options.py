@@ -47,10 +47,11 @@ def test_every_option_names_a_rule_and_defaults_to_the_digest():
     """Digest section 7: each selectable reading is a session option; its default is the digest's."""
     defaults = {o.key: o.default for o in OPTIONS}
     assert defaults == {"draft": False, "forced_event_is_card": True, "attack_camp": "any", "fortress_counts": True,
-                        "fortress_sc": False, "rolloff_dice": 1, "sc_on_departure": True, "fortress_free_attack": False,
-                        "ground_vp": False, "escaped_block_bonus": False, "support_limit": "total",
-                        "post_counter_plot": False, "garrison_bonus": "garrison", "collapse_check": "every_turn",
-                        "reinhard_by_event": "as_plot", "civil_war_abroad": False}
+                        "fortress_sc": False, "rolloff_dice": 1, "rolloff_scope": "value", "sc_on_departure": True,
+                        "fortress_free_attack": False, "ground_vp": False, "escaped_block_bonus": False,
+                        "support_limit": "total", "post_counter_plot": False, "garrison_bonus": "garrison",
+                        "collapse_check": "every_turn", "reinhard_by_event": "as_plot", "civil_war_abroad": False,
+                        "rebel_victory": "nation", "rebel_commander": "loses_post"}
 
 
 @pytest.mark.rule("GC-6A.1")
@@ -112,7 +113,7 @@ def test_q12_the_roll_off_may_use_2d6_each():
     table.do("nominate")
     table.do("declare", fleets=["Fpa B"])
     table.do("roll_off", 1, 1, 6, 6)
-    assert table.state.sortie.field.rolloff == (0, 1, DEFENDER)
+    assert table.state.sortie.field.rolloff == (0, 1, DEFENDER, 5)
 
 
 @pytest.mark.rule("GC-6B.6")

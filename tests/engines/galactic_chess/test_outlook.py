@@ -103,8 +103,10 @@ def plan(model: Model, node: int) -> tuple | None:
     units, rules, field = model.units, model.rules, model.fields[node]
     if model.over(field):
         return None
-    if opportunity(units, field).roll_off:
-        return ("roll-off", model.node(with_rolloff(field, ATTACKER)), model.node(with_rolloff(field, DEFENDER)))
+    opp = opportunity(units, field, rules)
+    if opp.roll_off:
+        return ("roll-off", model.node(with_rolloff(field, ATTACKER, opp.strategy)),
+                model.node(with_rolloff(field, DEFENDER, opp.strategy)))
     actor, move, shooter = model.decide(field)
 
     def after(changed):
@@ -204,7 +206,7 @@ def test_exact_recursion_agrees_with_200000_battles_played_with_dice():
     model = Model(inputs)
     counts = play_with_dice(model, TRIALS, seed=7)
     assert any(f == RETREATED for o in probs for f in o.fates)        # the policy does retreat
-    assert any(opportunity(MIXED, f).roll_off for f in model.fields if not model.over(f))   # and roll off
+    assert any(opportunity(MIXED, f, model.rules).roll_off for f in model.fields if not model.over(f))   # and roll off
     assert_agrees(probs, counts, TRIALS)
 
 

@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from engines.galactic_chess.fortress import corridor_active
+from engines.galactic_chess.guide import due_now
 from engines.galactic_chess.state import CARD, END
 from tests.engines.galactic_chess.support import Table, event, person, setup
 
@@ -123,12 +124,27 @@ def posts(cmdr_owner: str = "Cat") -> Table:
 
 @pytest.mark.rule("GC-7.12")
 def test_a_vacant_post_is_filled_without_a_roll_but_takes_the_plot():
-    """GC-7.12 (Q22): a vacant commander post needs no roll; it is still the turn's plot."""
+    """GC-7.12 (Q22): a vacant commander post is filled with no plot, no roll and no plotter; it is still the
+    turn's plot."""
     table = plotting({"Ann": ["Emp Plotter", "Emp Plain"], "Ben": ["Fpa Star"], "Cat": ["Fpa Two"]})
     assert table.state.fortress.commander == ""
-    table.refuse("GC-7.12", "post_plot", plotter="Emp Plotter", candidate="Fpa Star")
-    table.do("post_plot", plotter="Emp Plotter", candidate="Emp Plain")
+    table.refuse("GC-7.12", "post_plot", candidate="Fpa Star")
+    table.refuse("GC-7.12", "post_plot", plotter="Emp Plotter", candidate="Emp Plain")   # no plotter for it
+    step = table.do("post_plot", candidate="Emp Plain")
     assert table.state.fortress.commander == "Emp Plain" and table.state.phase == END and table.state.plotted
+    assert step.results == ()
+    table.refuse("GC-6A", "garrison_plot", dispatch="Emp Plotter")                       # the plot is used
+
+
+@pytest.mark.rule("GC-7.12")
+def test_a_player_with_no_plotter_fills_a_vacant_post():
+    """GC-7.12: no plot is made for a vacant post, so a player without any person of unbracketed plot value
+    names his candidate all the same."""
+    table = plotting({"Ann": ["Emp Plain", "Emp Third"], "Ben": ["Fpa Star"], "Cat": ["Fpa Two"]})
+    assert not any(table.state.person(p.card).may_plot for p in table.state.in_camp("EMP", "Ann"))
+    assert "post_plot" in [d.action for d in due_now(table.state)]
+    table.do("post_plot", candidate="Emp Third")
+    assert table.state.fortress.commander == "Emp Third"
 
 
 @pytest.mark.rule("GC-7.12")
@@ -151,12 +167,15 @@ def test_dispatch_to_a_free_slot_needs_no_roll_and_to_a_full_garrison_a_plot():
     """GC-7.21: up to 3 fleets with the commander; a free slot takes a dispatch with no roll; a full garrison
     takes a plot, the candidate replacing a garrison fleet of the plotter's choice."""
     table = posts()
+    table.refuse("GC-7.21", "garrison_plot", plotter="Emp Plotter", dispatch="Emp Third")   # no plotter for it
     for fleet in ("Emp Third", "Emp Fourth"):
-        table.do("garrison_plot", plotter="Emp Plotter", dispatch=fleet)
+        step = table.do("garrison_plot", dispatch=fleet)
+        assert step.results == ()
         table.next_turn_of("Ann")
         table.do("roll_order", 1)
         table.draw_filler()
     assert table.state.fortress.posted == ("Cmdr", "Emp Third", "Emp Fourth")
+    table.refuse("GC-7.21", "garrison_plot", dispatch="Emp Plain", displace="Emp Third")    # full: a plotter
     table.refuse("GC-7.21", "garrison_plot", plotter="Emp Plotter", dispatch="Emp Plain")
     table.refuse("GC-7.21", "garrison_plot", 3, 4, plotter="Emp Plotter", dispatch="Emp Plain", displace="Cmdr")
     table.do("garrison_plot", 3, 4, plotter="Emp Plotter", dispatch="Emp Plain", displace="Emp Third")
@@ -168,7 +187,7 @@ def test_release_always_rolls_and_the_commanders_player_adds_2():
     """GC-7.21 (Q22, V7): a release removes a garrison fleet (never the commander) on 2d6 >= the value; the
     commander's player adds 2 to the roll."""
     table = posts(cmdr_owner="Ann")
-    table.do("garrison_plot", plotter="Emp Plotter", dispatch="Emp Third")
+    table.do("garrison_plot", dispatch="Emp Third")
     table.next_turn_of("Ann")
     table.do("roll_order", 1)
     table.draw_filler()

@@ -198,3 +198,4 @@ def test_roll_offs_are_even_and_ties_roll_again():
     three = fractions(roll_off_odds(RollOffInput(3)))
     assert three[(0,)] == three[(1,)] == three[(2,)] == F(sum((k - 1) ** 2 for k in range(1, 7)), 216)
     assert sum(p for k, p in three.items() if len(k) > 1) == 1 - 3 * three[(0,)]
+

@@ -47,8 +47,14 @@ def test_three_to_five_players_with_distinct_names(players):
     ([], [event("E", "surprise")], "GC-11"),
     ([], [event("E", "event", "invasion")], "GC-7.4"),
     ([], [event("E", "event", "escape")], "GC-11"),
+    ([person("X", "EMP", 1, 1, 2.0, 1)], [], "GC-6B.5"),
+    ([person("X", "EMP", True, 1, 1, 1)], [], "GC-6B.2"),
+    ([], [event("E", "event", "invasion", size=13)], "GC-7.4"),
+    ([], [event("E", "event", "double_snake")], "GC-11"),
+    ([], [event("E", "forced", "fortress_vs_fortress")], "GC-11"),
 ], ids=["camp", "rebel-camp", "brackets-without-value", "admiral-air-unit", "not-whole", "period", "same-name",
-        "two-reinhards", "forced-target", "kind", "invasion-size", "escape-not-response"])
+        "two-reinhards", "forced-target", "kind", "invasion-size", "escape-not-response", "float-int", "bool-int",
+        "invasion-beyond-12", "snake-as-event", "fortress-card-forced"])
 def test_entered_cards_are_checked(persons, events, rule):
     """Digest section 10: values are whole numbers; NOBLE only on Imperial and MCSR only on Alliance persons; a
     bracketed plot value needs its value; only star-less persons are air/ground units; each card its own name."""
@@ -199,12 +205,43 @@ def test_seven_cards_after_the_draw_force_a_card_and_a_hand_without_persons_disc
     table.refuse("GC-6A.1", "discard", card="Filler 01")
     table.do("use_card", card="Emp Star")
     assert len(table.hand("Ann")) == 6
-    only_events = started(hands={"Ben": ["Fpa Star"]}, placed={"Ben": ["Fpa Star"]})
-    only_events.do("roll_order", 1)
-    only_events.draw_filler()
-    only_events.refuse("GC-6A.1", "plot", plotter="Fpa Star", target="Fpa Minor")
-    step = only_events.do("discard", card="Filler 01")
-    assert "Filler 01" in only_events.state.discard and "shows" in step.summary and only_events.state.phase == END
+
+
+UNUSABLE = (event("Sup 1", "battle_support"), event("Sup 2", "battle_support"), event("Resp 1", "response"),
+            event("Resp 2", "response"), event("Hearing", "event", "inquiry"),
+            event("Late Call", "event", prerequisite="the Invasion is under way"),
+            event("Drawn Call", "event", prerequisite="the Invasion is under way"))
+
+
+@pytest.mark.rule("GC-6A.1")
+def test_a_discard_only_when_no_card_at_all_is_usable():
+    """GC-6A.1: a hand of more than 6 is discarded from only when no card at all is usable now, persons and
+    events alike: an event card without a prerequisite is usable, so is one whose prerequisite holds; battle-
+    support and response cards are not the turn's card; an Inquiry with no admiral in play has nobody to name.
+    The players name the events whose printed prerequisite does not hold."""
+    fillers = started(hands={"Ben": ["Fpa Star"]}, placed={"Ben": ["Fpa Star"]})
+    fillers.do("roll_order", 1)
+    fillers.draw_filler()
+    fillers.refuse("GC-6A.1", "plot", plotter="Fpa Star", target="Fpa Minor")
+    fillers.refuse("GC-6A.1", "discard", card="Filler 01")            # a filler event is usable: use it
+    clerk = person("Fpa Clerk", "FPA", 0, 1, 0, 2)
+    table = Table(setup(CORE + (clerk,), UNUSABLE))
+    table.start({"Ann": ["Sup 1", "Sup 2", "Resp 1", "Resp 2", "Hearing", "Late Call"], "Ben": ["Fpa Clerk"]},
+                {"Ann": [], "Ben": ["Fpa Clerk"]})
+    table.do("roll_order", 1)
+    table.do("draw", card="Drawn Call")
+    assert len(table.hand("Ann")) == 7
+    table.refuse("GC-6A.1", "discard", card="Sup 1")                           # the prerequisites may hold
+    table.refuse("GC-6A.1", "discard", card="Sup 1", unmet=["Late Call"])      # Drawn Call may still be used
+    table.refuse("GC-6A.1", "discard", card="Sup 1", unmet=["Late Call", "Drawn Call", "Sup 2"])
+    step = table.do("discard", card="Sup 1", unmet=["Late Call", "Drawn Call"])
+    assert "Sup 1" in table.state.discard and "shows" in step.summary and table.state.phase == END
+    placed = Table(setup(CORE, UNUSABLE))
+    placed.start({"Ann": ["Sup 1", "Sup 2", "Resp 1", "Resp 2", "Hearing", "Late Call"], "Ben": ["Fpa Star"]},
+                 {"Ann": [], "Ben": ["Fpa Star"]})
+    placed.do("roll_order", 1)
+    placed.do("draw", card="Drawn Call")
+    placed.refuse("GC-6A.1", "discard", card="Sup 1", unmet=["Late Call", "Drawn Call"])   # an admiral to hear
 
 
 @pytest.mark.rule("GC-6A.1", "GC-11", "GC-3.1")

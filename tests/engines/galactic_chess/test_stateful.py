@@ -17,7 +17,7 @@ from companion.events import Replay
 from companion.records import to_data
 from engines.galactic_chess import ENGINE
 from engines.galactic_chess import battle as fight
-from engines.galactic_chess.actions import plot_targets, sc_ties
+from engines.galactic_chess.actions import plot_targets, rules_of_battle, sc_ties
 from engines.galactic_chess.example import example_setup
 from engines.galactic_chess.options import OPTIONS
 from engines.galactic_chess.rules import HAND_LIMIT
@@ -74,11 +74,13 @@ def plausible(draw, state) -> dict:
             return {"type": "counter_plot"}
         options = [{"type": "end_action"}, {"type": "end_action"}]
         options += [{"type": "use_card", "card": c, "target": draw(st.sampled_from(["", *anyone]))} for c in hand]
-        options += [{"type": "discard", "card": c} for c in hand[:2]]
+        unmet = [c for c in hand if not state.is_person(c) and state.event(c).prerequisite]
+        options += [{"type": "discard", "card": c, "unmet": unmet} for c in hand[:2]]
         plotters = [p for p in mine if state.person(p).may_plot]
         options += [{"type": "plot", "plotter": p, "target": t} for p in plotters for t in plot_targets(state, p)[:3]]
-        options += [{"type": "post_plot", "plotter": p, "candidate": c} for p in plotters[:1] for c in mine[:3]]
-        options += [{"type": "garrison_plot", "plotter": p, "dispatch": c} for p in plotters[:1] for c in mine[:3]]
+        options += [{"type": "post_plot", "plotter": p, "candidate": c} for p in ["", *plotters[:1]] for c in mine[:3]]
+        options += [{"type": "garrison_plot", "plotter": p, "dispatch": c} for p in ["", *plotters[:1]]
+                    for c in mine[:3]]
         options += [{"type": "garrison_plot", "plotter": p, "release": g}
                     for p in plotters[:1] for g in state.fortress.garrison]
         return draw(st.sampled_from(options))
@@ -106,11 +108,11 @@ def battle_action(draw, state) -> dict:
     if s.stage == "nominate":
         return {"type": "nominate", "player": draw(st.sampled_from(["", *nominees(state, s), *state.players]))}
     if s.pending:
-        if s.pending.kind == "strike_back":
-            return {"type": "strike_back"}
+        if s.pending.kind in ("strike_back", "extra_attack"):
+            return {"type": s.pending.kind}
         able = fight.shooters(s.units, s.field.status, s.pending.actor, fight.BattleRules())
         return {"type": "free_attack", "shooter": s.units[draw(st.sampled_from(able))].name if able else ""}
-    opp = fight.opportunity(s.units, s.field)
+    opp = fight.opportunity(s.units, s.field, rules_of_battle(state, s))
     if opp.roll_off:
         return {"type": "roll_off"}
     actor = draw(st.sampled_from(opp.actors))
@@ -118,8 +120,17 @@ def battle_action(draw, state) -> dict:
     targets = fight.targets(s.units, s.field.status, actor) or (0,)
     options = [{"type": "engage", "actor": name, "target": s.units[t].name} for t in targets] * 3
     options += [{"type": "retreat", "actor": name}, {"type": "pass_opportunity", "actor": name}]
-    lifeboats = [c for h in state.hands for c in h if not state.is_person(c) and state.event(c).effect == "escape"]
-    options += [{"type": "respond", "card": c, "target": u.name} for c in lifeboats[:1] for u in s.units[:2]]
+    held = [c for h in state.hands for c in h if not state.is_person(c)]
+    effect = lambda c: state.event(c).effect
+    options += [{"type": "respond", "card": c, "target": u.name} for c in held if effect(c) == "escape"
+                for u in s.units[:2]][:2]
+    side = [u.name for u in s.units if u.side == s.units[actor].side and u.name != name]
+    options += [{"type": "engage", "actor": name, "target": s.units[t].name, "support": c,
+                 "extra": subset(draw, side) or side[:1]} for c in held if effect(c) == "double_snake"
+                for t in targets[:1]]
+    options += [{"type": "fortress_vs_fortress", "card": c, "destroyed": subset(draw, [u.name for u in s.units])[:1],
+                 "by": draw(st.sampled_from(["", *(u.name for u in s.units)]))}
+                for c in held if effect(c) == "fortress_vs_fortress"]
     return draw(st.sampled_from(options))
 
 
