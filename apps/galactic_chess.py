@@ -38,7 +38,13 @@ from companion.ui.shell import app_page
 from companion.ui.theme import TOUCH, extension
 from engines.galactic_chess import advice
 from engines.galactic_chess import battle as fight
-from engines.galactic_chess.actions import plot_targets, rules_of_battle, sc_ties
+from engines.galactic_chess.actions import (
+    engagement_cards,
+    extra_attackers,
+    plot_targets,
+    rules_of_battle,
+    sc_ties,
+)
 from engines.galactic_chess.cards import (
     card_warnings,
     cards_from_rows,
@@ -52,12 +58,17 @@ from engines.galactic_chess.example import (
     EXAMPLE_PERSONS,
     LABEL,
 )
+from engines.galactic_chess.event_cards import possible_targets, with_prerequisite
 from engines.galactic_chess.fortress import (
+    COMMANDER,
+    DISPATCH,
+    RELEASE,
     commander_player,
     corridor_active,
     dispatch_candidates,
+    needs_plot,
     post_candidates,
-    slots_free,
+    post_plotters,
 )
 from engines.galactic_chess.guide import due_now, phase_title
 from engines.galactic_chess.interval import Estimate
@@ -80,7 +91,6 @@ from engines.galactic_chess.rules import (
     NOBLE,
     RESPONSE,
     ROLES,
-    SUPPORT,
     TARGETED_EFFECTS,
 )
 from engines.galactic_chess.sortie import (
@@ -453,7 +463,7 @@ def battle_html(state: GameState) -> str:
     nxt = set()
     if s.stage == "fight" and s.pending is None and not sc_ties(state, s) \
             and not fight.finished(s.units, s.field.status):
-        nxt = set(fight.opportunity(s.units, s.field).actors)
+        nxt = set(fight.opportunity(s.units, s.field, rules_of_battle(state, s)).actors)
     columns = []
     for side in fight.SIDES:
         order = sorted(fight.on_side(s.units, side), key=lambda i: (-s.units[i].strategy, s.units[i].declaration, i))
@@ -474,7 +484,7 @@ def battle_html(state: GameState) -> str:
     now = ""
     if s.pending:
         now = f"<p>Waiting: the {s.pending.kind.replace('_', ' ')} of {html.escape(s.units[s.pending.actor].name)}'s " \
-              f"{'duel' if s.pending.kind == 'strike_back' else 'retreat'}</p>"
+              f"{'retreat' if s.pending.kind == 'free_attack' else 'duel'}</p>"
     elif nxt:
         now = f"<p>Next opportunity: <b>{' or '.join(html.escape(s.units[i].name) for i in sorted(nxt))}</b></p>"
     owners = sorted({u.owner for u in s.units})
@@ -541,6 +551,7 @@ class GalacticChessView(pn.viewable.Viewer):
                     "choose_sc": self._sc_form, "nominate": self._nominate_form, "roll_off": self._roll_off_form,
                     "engage": self._engage_form, "strike_back": self._strike_back_form, "retreat": self._retreat_form,
                     "free_attack": self._free_attack_form, "pass_opportunity": self._pass_form,
+                    "extra_attack": self._extra_attack_form, "fortress_vs_fortress": self._fortress_card_form,
                     "end_turn": self._end_turn_form}
         return builders[action]() if action in builders else StepForm(action)
 
@@ -655,7 +666,7 @@ class GalacticChessView(pn.viewable.Viewer):
         def retarget(_=None):
             s = self.live.state
             named = card.value and not s.is_person(card.value) and s.event(card.value).effect in TARGETED_EFFECTS
-            self._fill(target, [p.card for p in s.in_play] if named else [""], keep=True)
+            self._fill(target, possible_targets(s, s.event(card.value)) if named else [""], keep=True)
             target.visible = bool(named)
         card.param.watch(retarget, "value")
 
@@ -671,18 +682,21 @@ class GalacticChessView(pn.viewable.Viewer):
 
     def _discard_form(self) -> StepForm:
         card = self._select("Card to discard (the hand is shown to all)", "discard-card")
+        unmet = picker("Events whose prerequisite does not hold now", "discard-unmet")
         note = self._private()
 
         def update():
             s = self.live.state
             mine = self._owner_note(note, s.player, "Discard")
             self._fill(card, s.hand(s.player) if mine else [])
-        return StepForm("discard", [card], layout=[note, card], update=update,
-                        build=lambda: {"type": "discard", "card": card.value or ""})
+            unmet.options = with_prerequisite(s, s.hand(s.player)) if mine else []
+            unmet.value = list(unmet.options)
+        return StepForm("discard", [card, unmet], layout=[note, card, unmet], update=update,
+                        build=lambda: {"type": "discard", "card": card.value or "", "unmet": list(unmet.value)})
 
-    def _plotters(self, test: Callable[[Any], bool] = lambda p: True) -> list[str]:
+    def _plotters(self) -> list[str]:
         s = self.live.state
-        return [p.card for p in s.in_play if p.owner == s.player and s.person(p.card).may_plot and test(p)]
+        return [p.card for p in s.in_play if p.owner == s.player and s.person(p.card).may_plot]
 
     def _plot_form(self) -> StepForm:
         plotter, target = self._select("Plotter", "plotter"), self._select("Target (same nation)", "plot-target")
@@ -713,57 +727,55 @@ class GalacticChessView(pn.viewable.Viewer):
             self.odds.show("Counter-plot (GC-6A.33a)", [(f"P({c.plotter} destroyed)", odds_text(p))])
         return StepForm("counter_plot", show=show)
 
-    def _post_chance(self, plotter: str, post: bool, vacant: bool) -> None:
-        if vacant or not plotter:
-            self.odds.show("Iserlohn post", [("no roll", "the slot is free" if vacant else "choose a plotter")])
+    def _post_chance(self, move: str, plotter: str) -> None:
+        s = self.live.state
+        title = f"{'Commander post' if move == COMMANDER else 'Garrison'} (GC-7.{'12' if move == COMMANDER else '21'})"
+        if needs_plot(s, move) and not plotter:
+            self.odds.show(title, [("plot", "choose a plotter")])
             return
-        p = advice.post_advice(self.live.state, plotter, post)
-        self.odds.show(f"{'Commander' if post else 'Garrison'} plot (GC-7.{'12' if post else '21'})",
-                       [("P(success)", odds_text(p))])
-
-    def _in_control(self, p) -> bool:
-        return p.camp == self.live.state.fortress.controller
+        rows = [("P(success)", odds_text(advice.post_advice(s, move, plotter)))]
+        self.odds.show(title, rows if needs_plot(s, move) else rows + [("plot", "none: no roll, no plotter")])
 
     def _post_form(self) -> StepForm:
         plotter, candidate = self._select("Plotter", "post-plotter"), self._select("New commander", "post-candidate")
 
         def update():
-            self._fill(plotter, self._plotters(self._in_control))
-            self._fill(candidate, post_candidates(self.live.state, self.live.state.player))
+            s = self.live.state
+            plotter.visible = needs_plot(s, COMMANDER)
+            self._fill(plotter, post_plotters(s, s.player) if plotter.visible else [""])
+            self._fill(candidate, post_candidates(s, s.player))
         return StepForm("post_plot", [plotter, candidate], update=update,
-                        show=lambda: self._post_chance(plotter.value, True, not self.live.state.fortress.commander),
-                        build=lambda: {"type": "post_plot", "plotter": plotter.value or "",
-                                       "candidate": candidate.value or ""})
+                        show=lambda: self._post_chance(COMMANDER, plotter.value if plotter.visible else ""),
+                        build=lambda: {"type": "post_plot", "candidate": candidate.value or "",
+                                       "plotter": (plotter.value or "") if plotter.visible else ""})
 
     def _garrison_form(self) -> StepForm:
         plotter = self._select("Plotter", "garrison-plotter")
-        mode = pmui.RadioButtonGroup(label="Plot", options={"Dispatch a fleet": "dispatch", "Release a fleet": "release"},
-                                     value="dispatch", size="large", css_classes=["garrison-mode"])
+        mode = pmui.RadioButtonGroup(label="Plot", options={"Dispatch a fleet": DISPATCH, "Release a fleet": RELEASE},
+                                     value=DISPATCH, size="large", css_classes=["garrison-mode"])
         fleet = self._select("Fleet", "garrison-fleet")
         displace = self._select("Fleet it replaces (the garrison is full)", "garrison-displace")
 
         def refill(_=None):
             s = self.live.state
-            full = not slots_free(s)
-            self._fill(fleet, dispatch_candidates(s, s.player) if mode.value == "dispatch" else s.fortress.garrison,
+            self._fill(fleet, dispatch_candidates(s, s.player) if mode.value == DISPATCH else s.fortress.garrison,
                        keep=True)
-            displace.visible = mode.value == "dispatch" and full
+            plotter.visible = needs_plot(s, mode.value)
+            displace.visible = mode.value == DISPATCH and plotter.visible
+            self._fill(plotter, post_plotters(s, s.player) if plotter.visible else [""], keep=True)
             self._fill(displace, s.fortress.garrison if displace.visible else [""], keep=True)
         mode.param.watch(refill, "value")
 
         def update():
-            self._fill(plotter, self._plotters(self._in_control))
-            mode.value = "dispatch"
+            mode.value = DISPATCH
             refill()
 
         def build():
-            key = "dispatch" if mode.value == "dispatch" else "release"
-            return {"type": "garrison_plot", "plotter": plotter.value or "", key: fleet.value or "",
-                    "displace": displace.value if displace.visible else ""}
+            return {"type": "garrison_plot", "plotter": (plotter.value or "") if plotter.visible else "",
+                    mode.value: fleet.value or "", "displace": displace.value if displace.visible else ""}
 
         def show():
-            vacant = mode.value == "dispatch" and slots_free(self.live.state)
-            self._post_chance(plotter.value, False, vacant)
+            self._post_chance(mode.value, plotter.value if plotter.visible else "")
         return StepForm("garrison_plot", [plotter, mode, fleet, displace], update=update, show=show, build=build)
 
     # --- the sortie ---------------------------------------------------------------------------------------
@@ -836,7 +848,7 @@ class GalacticChessView(pn.viewable.Viewer):
     # --- the engagement, with the target advice ----------------------------------------------------------
     def _actors(self) -> list[str]:
         s = self.live.state
-        opp = fight.opportunity(s.sortie.units, s.sortie.field)
+        opp = fight.opportunity(s.sortie.units, s.sortie.field, rules_of_battle(s, s.sortie))
         return [s.sortie.units[i].name for i in opp.actors]
 
     def target_advice(self, actor: str) -> list:
@@ -856,6 +868,17 @@ class GalacticChessView(pn.viewable.Viewer):
                                             "the target": "target"}, value="actor", size="large")
         modifier = pmui.IntInput(label="The card's modifier (signed)", value=0, size="large", width=220,
                                  css_classes=["support-modifier"])
+        extra = picker("Double-Headed Snake: the units joining the attack (2 at most)", "engage-extra")
+
+        def rejoin(_=None):
+            s = self.live.state
+            b = s.sortie
+            snake = bool(support.value) and s.event(support.value).effect == "double_snake"
+            a = next((i for i, u in enumerate(b.units) if u.name == actor.value), None)
+            t = next((i for i, u in enumerate(b.units) if u.name == target.value), None)
+            extra.options = extra_attackers(b, a, t) if snake and a is not None and t is not None else []
+            extra.value = [v for v in extra.value if v in extra.options]
+            extra.visible = snake
 
         def retarget(_=None):
             s = self.live.state
@@ -865,18 +888,19 @@ class GalacticChessView(pn.viewable.Viewer):
             target.param.update(options=names, value=target.value if target.value in names else
                                 (self._best(actor.value) or (names[0] if names else None)))
             table.object = self._advice_html(actor.value)
+            rejoin()
         actor.param.watch(retarget, "value")
+        target.param.watch(rejoin, "value")
+        support.param.watch(rejoin, "value")
 
         def update():
             actors = self._actors()
             actor.param.update(options=actors, value=actors[0] if actors else None)
-            retarget()
-            cards = self._own_cards(self.me, lambda c: not self.live.state.is_person(c)
-                                    and self.live.state.event(c).kind == SUPPORT)
-            fighting = any(u.owner == self.me for u in self.live.state.sortie.units)
-            self._fill(support, [""] + cards if fighting else [""])
-            support.visible = support_for.visible = modifier.visible = bool(cards) and fighting
+            cards = engagement_cards(self.live.state, self.me) if self.me else []
+            self._fill(support, [""] + cards)
+            support.visible = support_for.visible = modifier.visible = bool(cards)
             modifier.value = 0
+            retarget()
 
         def show():
             rows = self._rows_or_none(actor.value)
@@ -907,9 +931,11 @@ class GalacticChessView(pn.viewable.Viewer):
             action = {"type": "engage", "actor": actor.value or "", "target": target.value or ""}
             if support.visible and support.value:
                 action.update(support=support.value, support_for=support_for.value, modifier=modifier.value or 0)
+            if extra.visible:
+                action["extra"] = list(extra.value)
             return action
-        return StepForm("engage", [actor, target, support, support_for, modifier],
-                        layout=[actor, table, target, support, support_for, modifier], update=update, show=show,
+        return StepForm("engage", [actor, target, support, support_for, modifier, extra],
+                        layout=[actor, table, target, support, support_for, modifier, extra], update=update, show=show,
                         build=build)
 
     def _rows_or_none(self, actor: str | None):
@@ -958,6 +984,34 @@ class GalacticChessView(pn.viewable.Viewer):
             chance = hit_chance(fight.free_attack(b.units, back, victim, p.modifier))
             self.odds.show("Strike back (GC-6B.5)", [(f"P({b.units[victim].name} destroyed)", odds_text(chance))])
         return StepForm("strike_back", show=show)
+
+    def _extra_attack_form(self) -> StepForm:
+        def show():
+            b = self.live.state.sortie
+            p = b.pending
+            chance = hit_chance(fight.free_attack(b.units, p.extra[0], p.target))
+            self.odds.show("Double-Headed Snake (GC-11)", [(f"P({b.units[p.target].name} destroyed)", odds_text(chance))])
+        return StepForm("extra_attack", show=show)
+
+    def _fortress_card_form(self) -> StepForm:
+        card = self._select("Your Fortress vs Fortress card", "fortress-card")
+        lost = picker("Units its check destroyed (as the card says)", "fortress-card-lost")
+        by = self._select("Whose roll destroyed them (for the VP; none if no unit's)", "fortress-card-by")
+        note = self._private()
+
+        def update():
+            s = self.live.state
+            b = s.sortie
+            mine = bool(self.me)
+            note.object, note.visible = "Play it from your own device: hands are private.", not mine
+            self._fill(card, self._own_cards(self.me, lambda c: not s.is_person(c)
+                                             and s.event(c).effect == "fortress_vs_fortress") if mine else [])
+            lost.options = [b.units[i].name for side in fight.SIDES for i in fight.present(b.units, b.field.status, side)]
+            lost.value = []
+            self._fill(by, [""] + [u.name for u in b.units])
+        return StepForm("fortress_vs_fortress", [card, lost, by], layout=[note, card, lost, by], update=update,
+                        build=lambda: {"type": "fortress_vs_fortress", "card": card.value or "",
+                                       "destroyed": list(lost.value), "by": by.value or ""})
 
     def _retreat_form(self) -> StepForm:
         actor = pmui.RadioButtonGroup(label="Retreating unit", size="large", css_classes=["retreat-actor"])

@@ -332,7 +332,7 @@ def test_equal_stars_in_one_declaration_the_owner_chooses_the_sc(view, live):
 @pytest.mark.rule("GC-7.12", "GC-7.21")
 def test_the_iserlohn_post_plots_show_their_chance_or_that_no_roll_is_needed(view, live):
     """Cat's Cobalt commands Iserlohn (EMP). Ann's Aurum (P7) plots for the post: q(7) = 21/36, no +2 (Q22);
-    dispatching Dune to a free slot needs no roll (GC-7.21)."""
+    dispatching Dune to a free slot is certain, with no plot, no roll and no plotter (GC-7.21)."""
     set_up(live)
     act(live, "roll_order", 1)
     act(live, "draw", card=LIFEBOAT)
@@ -342,7 +342,8 @@ def test_the_iserlohn_post_plots_show_their_chance_or_that_no_roll_is_needed(vie
     assert dict(view.odds.main.numbers) == {"P(success)": "58.3% (7/12)"}
     view.guide.choose("garrison_plot")
     form(view, "garrison-fleet").value = DUNE
-    assert dict(view.odds.main.numbers) == {"no roll": "the slot is free"}
+    assert dict(view.odds.main.numbers) == {"P(success)": "100.0% (1)", "plot": "none: no roll, no plotter"}
+    assert not form(view, "garrison-plotter").visible
     perform(view)
     assert live.state.fortress.garrison == (DUNE,) and live.state.plotted
 
