@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from companion.engine import RuleError
+from companion.quoting import quote
 
 from .rules import (
     ART,
@@ -187,21 +188,24 @@ def _unit(row: Mapping[str, Any], where: str) -> dict:
                                   "modifier from your card set")
     else:
         modifier = _whole(given, f"{where}: morale modifier", "DX-6.0")
-    melee = _count(row, "fp_melee", where, "DX-13.1")
-    if melee and not F_RANGE[0] <= melee <= F_RANGE[1]:
-        raise RuleError("DX-13.1", f"{where}: a melee firepower is F{F_RANGE[0]} to F{F_RANGE[1]}")
+    melee = 0 if row.get("fp_melee") in (None, "") else _firepower(row, "fp_melee", where, "DX-13.1")
     return dict(cv=cv, morale=letter, morale_modifier=modifier, fp_melee=melee)
 
 
 def _artillery(row: Mapping[str, Any], where: str) -> dict:
     fields = _unit(row, where)
     for key in USUAL_ART_F:
-        f = _whole(row.get(key), f"{where}: {key}", "DX-7.2")
-        if not F_RANGE[0] <= f <= F_RANGE[1]:
-            raise RuleError("DX-7.2", f"{where}: {key} is F{F_RANGE[0]} to F{F_RANGE[1]}, not {f}")
-        fields[key] = f
+        fields[key] = _firepower(row, key, where, "DX-7.2")
     fields["horse"] = _flag(row, "horse", where, "DX-7.2")
     return fields
+
+
+def _firepower(row: Mapping[str, Any], key: str, where: str, rule: str) -> int:
+    """DX-7.2: a firepower is F1, F2 or F3 (digest section 10): a whole number 1..3 and nothing else."""
+    f = row.get(key)
+    if type(f) is not int or not F_RANGE[0] <= f <= F_RANGE[1]:
+        raise RuleError(rule, f"{where}: {key} is F{F_RANGE[0]} to F{F_RANGE[1]} (a whole number), not {quote(f)}")
+    return f
 
 
 def _leader(row: Mapping[str, Any], where: str) -> dict:

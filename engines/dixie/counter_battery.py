@@ -8,17 +8,20 @@ from dataclasses import dataclass
 
 from companion.dice import Dice
 from companion.engine import Result
+from companion.inputs import Inputs, bounded
 from companion.odds import Dist, dist, fractions
 
 from .fire import FireInput, fire_odds, resolve_fire
+from .rules import CV_RANGE, F_RANGE, MOST_DICE
 
 
 @dataclass(frozen=True)
-class CounterBatteryInput:
-    dice: int
-    f: int
-    target_cv: int
-    target_hits: int = 0   # hits already on the named card
+class CounterBatteryInput(Inputs):
+    RULE = "DX-13.4"
+    dice: int = bounded(0, MOST_DICE)
+    f: int = bounded(*F_RANGE)
+    target_cv: int = bounded(*CV_RANGE)
+    target_hits: int = bounded(0, CV_RANGE[1] + 1, default=0)   # hits already on the named card (CV + 1: destroyed)
 
 
 @dataclass(frozen=True, order=True)
@@ -34,7 +37,7 @@ def on_target(inputs: CounterBatteryInput, hits: int, sixes: int) -> Battery:
 
 
 def resolve_counter_battery(inputs: CounterBatteryInput, dice: Dice) -> Result:
-    fire = resolve_fire(FireInput(((inputs.dice, inputs.f),)), dice, "Counter-battery")
+    fire = resolve_fire(FireInput(((inputs.dice, inputs.f),)), dice, "Counter-battery", "DX-13.4")
     outcome = on_target(inputs, fire.outcome.hits, fire.outcome.sixes)
     text = f"{fire.summary}; the named artillery now holds {outcome.hits} hit(s)" + (
         ", destroyed" if outcome.destroyed else "")

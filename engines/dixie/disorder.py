@@ -16,6 +16,7 @@ from itertools import product
 
 from companion.dice import Dice
 from companion.engine import Result
+from companion.inputs import Inputs
 from companion.odds import Dist, certain, dist, fractions
 
 from .fire_effect import poisson_binomial
@@ -23,7 +24,8 @@ from .morale import pass_chance, passes
 
 
 @dataclass(frozen=True)
-class DisorderInput:
+class DisorderInput(Inputs):
+    RULE = "DX-8.3a"
     morales: tuple[int, ...]   # the units that check this round
 
 

@@ -5,27 +5,38 @@ the firer stands on gives nothing). Engaged positions cannot enfilade but can be
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from companion.dice import Dice
-from companion.engine import Result
+from companion.engine import Result, RuleError
+from companion.inputs import Inputs, bounded
 from companion.odds import Dist
 
 from .fire import FireInput, fire_odds, resolve_fire
-from .rules import ENFILADE_F
+from .rules import ENFILADE_F, MOST_DICE
 
 
 @dataclass(frozen=True)
-class EnfiladeInput:
-    dice: tuple[int, ...]   # each firing card's dice (CV with its own modifiers, DX-13.7)
-    line: str               # "own" or "enemy": the line the firers stand in
-    target_cv: int = 0      # the target position's CV modifier per card (DX-10.3)
+class EnfiladeInput(Inputs):
+    RULE = "DX-13.2"
+    dice: tuple[int, ...] = bounded(0, MOST_DICE)   # each firing card's dice (CV with its own modifiers, DX-13.7)
+    line: Literal["own", "enemy"]                    # the line the firers stand in (ENFILADE_F)
+    target_cv: int = bounded(-MOST_DICE, MOST_DICE, default=0)   # the target position's CV modifier (DX-10.3)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if sum(self._dice()) > MOST_DICE:
+            raise RuleError(self.RULE, f"EnfiladeInput 'dice' rolls more than {MOST_DICE} dice in one throw")
+
+    def _dice(self) -> tuple[int, ...]:
+        return tuple(max(0, n + self.target_cv) for n in self.dice)
 
     def fire(self) -> FireInput:
-        return FireInput(tuple((max(0, n + self.target_cv), ENFILADE_F[self.line]) for n in self.dice))
+        return FireInput(tuple((n, ENFILADE_F[self.line]) for n in self._dice()))
 
 
 def resolve_enfilade(inputs: EnfiladeInput, dice: Dice) -> Result:
-    fire = resolve_fire(inputs.fire(), dice, f"Enfilade from the {inputs.line} line")
+    fire = resolve_fire(inputs.fire(), dice, f"Enfilade from the {inputs.line} line", "DX-13.2")
     return Result("enfilade", {"inputs": inputs}, fire.rolls, fire.outcome, ("DX-13.2", *fire.rules), fire.summary)
 
 

@@ -9,17 +9,36 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from companion.dice import Dice
-from companion.engine import Result
+from companion.engine import Result, RuleError
+from companion.inputs import Inputs, range_text
 from companion.odds import Dist, dist
+from companion.quoting import quote
 
-from .rules import F_RANGE, LEADER_HIT_FACE
+from .rules import F_RANGE, LEADER_HIT_FACE, MOST_DICE
 
 FIRE_RULES = ("DX-7.1", "DX-7.2", "DX-11.3")
 
 
+def check_groups(inputs: Inputs, groups: tuple[tuple[int, int], ...]) -> None:
+    """Each (dice, F) group rolls 0 or more dice at F1, F2 or F3 (DX-7.1, DX-7.2), and one throw has at most
+    MOST_DICE dice."""
+    name = type(inputs).__name__
+    for n, f in groups:
+        if n < 0 or not F_RANGE[0] <= f <= F_RANGE[1]:
+            raise RuleError(inputs.RULE, f"{name} 'groups' holds {quote((n, f))}: a group is (dice, F) with 0 or more "
+                                         f"dice and F {range_text(*F_RANGE)}")
+    if sum(n for n, _ in groups) > MOST_DICE:
+        raise RuleError(inputs.RULE, f"{name} 'groups' rolls more than {MOST_DICE} dice in one throw")
+
+
 @dataclass(frozen=True)
-class FireInput:
+class FireInput(Inputs):
+    RULE = "DX-7.2"
     groups: tuple[tuple[int, int], ...]   # (dice, F) per firing card or group of cards
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        check_groups(self, self.groups)
 
     @property
     def dice(self) -> int:
@@ -36,14 +55,15 @@ def count(faces, f: int) -> Volley:
     return Volley(sum(1 for x in faces if x <= f), sum(1 for x in faces if x == LEADER_HIT_FACE))
 
 
-def roll_groups(groups, dice: Dice, label: str) -> list[tuple[int, ...]]:
-    """Roll each group's dice; a group of 0 dice rolls nothing (DX-7.2: minimum 0 dice)."""
-    return [dice.roll(n, 6, f"{label}: {n} dice at F{f} (DX-7.1)") if n else () for n, f in groups]
+def roll_groups(groups, dice: Dice, label: str, rule: str = "DX-7.1") -> list[tuple[int, ...]]:
+    """Roll each group's dice; a group of 0 dice rolls nothing (DX-7.2: minimum 0 dice). Each roll's label names
+    the rule of the roll, which a refused die then names."""
+    return [dice.roll(n, 6, f"{label}: {n} dice at F{f} ({rule})") if n else () for n, f in groups]
 
 
-def resolve_fire(inputs: FireInput, dice: Dice, label: str = "Fire") -> Result:
+def resolve_fire(inputs: FireInput, dice: Dice, label: str = "Fire", rule: str = "DX-7.1") -> Result:
     start = len(dice.rolls)
-    thrown = roll_groups(inputs.groups, dice, label)
+    thrown = roll_groups(inputs.groups, dice, label, rule)
     volleys = [count(faces, f) for faces, (_, f) in zip(thrown, inputs.groups)]
     outcome = Volley(sum(v.hits for v in volleys), sum(v.sixes for v in volleys))
     parts = [f"{n}d at F{f} rolled {' '.join(map(str, faces))}" for faces, (n, f) in zip(thrown, inputs.groups) if n]

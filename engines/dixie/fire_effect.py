@@ -16,22 +16,28 @@ from math import prod
 
 from companion.dice import Dice
 from companion.engine import Result
+from companion.inputs import Inputs, bounded
 from companion.odds import Dist, dist
 
 from .fire import FireInput, Volley, canonical, die_counts, resolve_fire
 from .hits import Pool, destroyed, levelled
 from .leaders import KILLED, LeaderCheckInput, death_chance, resolve_leader_check
 from .morale import ROUTS, MoraleInput, pass_chance, resolve_morale
+from .rules import CV_RANGE, MOST_DICE
+
+# How the owner is assumed to place hits (DX-7.3), as every text that describes the placing says it.
+OWNER_PLACING = "for the smallest chance of losing any card, then the fewest cards lost on average"
 
 
 @dataclass(frozen=True, order=True)
-class TargetCard:
+class TargetCard(Inputs):
     """A card in the target position: a unit, or a decoy (cv 0)."""
 
-    cv: int
+    RULE = "DX-7.3"
+    cv: int = bounded(0, CV_RANGE[1])
     morale: int = 0      # with its leader's command
     unled: int = 0       # without it (the leader killed, or not commanding it)
-    hits: int = 0
+    hits: int = bounded(0, CV_RANGE[1], default=0)
 
     @property
     def decoy(self) -> bool:
@@ -39,11 +45,12 @@ class TargetCard:
 
 
 @dataclass(frozen=True)
-class FireEffectInput:
+class FireEffectInput(Inputs):
+    RULE = "DX-7.3"
     fire: FireInput
     targets: tuple[TargetCard, ...]
-    leader: bool = False       # the target side has a leader in the position
-    leader_hits: int = 0       # hits it holds already
+    leader: bool = False                                 # the target side has a leader in the position
+    leader_hits: int = bounded(0, MOST_DICE, default=0)  # hits it holds already
 
 
 @dataclass(frozen=True, order=True)

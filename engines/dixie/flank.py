@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from companion.dice import Dice
 from companion.engine import Result
+from companion.inputs import Inputs
 from companion.odds import Dist, dist
 
 from .fire_effect import poisson_binomial
@@ -17,7 +18,8 @@ from .rules import FLANK_MORALE
 
 
 @dataclass(frozen=True)
-class FlankInput:
+class FlankInput(Inputs):
+    RULE = "DX-13.3"
     morales: tuple[int, ...]   # each card's flank-attack morale (and the leader's with A10's check)
 
 

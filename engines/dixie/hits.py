@@ -8,9 +8,8 @@ A target is (cv, hits now). An allocation is the final hits per card; `cv + 1` m
 from __future__ import annotations
 
 from collections import Counter
-from fractions import Fraction
 from functools import lru_cache
-from typing import Callable, Sequence
+from typing import Sequence
 
 Pool = tuple[tuple[int, int], ...]   # (cv, hits) per card
 
@@ -59,13 +58,6 @@ def place(pool: Pool, picks: Sequence[int]) -> tuple[int, ...] | None:
         wanted[i] -= 1
         hits = hits[:i] + (hits[i] + 1,) + hits[i + 1:]
     return hits
-
-
-def best(pool: Pool, n: int, risk: Callable[[int, int], Fraction]) -> tuple[int, ...]:
-    """The owner's choice: the levelled allocation with the fewest expected cards lost, where `risk(i, h)` is
-    the chance card i is lost holding h hits; ties go to more hits on earlier cards."""
-    return min(levelled(pool, n), key=lambda final: (sum(risk(i, h) for i, h in enumerate(final)),
-                                                     tuple(-h for h in final)))
 
 
 def destroyed(pool: Pool, final: tuple[int, ...]) -> tuple[bool, ...]:

@@ -9,9 +9,10 @@ from functools import lru_cache
 
 from companion.dice import Dice
 from companion.engine import Result
+from companion.inputs import Inputs, bounded
 from companion.odds import Dist, dist
 
-from .rules import LEADER_DEATH
+from .rules import LEADER_DEATH, MOST_DICE
 
 SURVIVES, KILLED = "survives", "killed"
 PER_HIT = Fraction(len(LEADER_DEATH.faces_for(True)), LEADER_DEATH.sides)   # a leader check kills
@@ -19,8 +20,9 @@ SIX = Fraction(1, 6)                                                          # 
 
 
 @dataclass(frozen=True)
-class LeaderCheckInput:
-    hits: int
+class LeaderCheckInput(Inputs):
+    RULE = "DX-11.3"
+    hits: int = bounded(0, MOST_DICE)
 
 
 @lru_cache(maxsize=None)

@@ -17,7 +17,8 @@ from functools import lru_cache
 from itertools import product
 
 from companion.dice import Dice
-from companion.engine import Result
+from companion.engine import Result, RuleError
+from companion.inputs import Inputs, bounded
 from companion.odds import Dist, dist
 
 from .fire import FireInput, canonical, resolve_fire
@@ -25,6 +26,7 @@ from .fire_effect import FireEffectInput, TargetCard, allocation, landing, survi
 from .hits import destroyed
 from .leaders import KILLED, LeaderCheckInput, resolve_leader_check
 from .morale import ROUTS, MoraleInput, resolve_morale
+from .rules import CV_RANGE, F_RANGE, MOST_DICE, MOST_UNITS
 
 MELEE_RULES = ("DX-13.1", "DX-7.3", "DX-11.3", "DX-6.0")
 INITIATOR, OPPONENT, NOBODY = "initiator", "opponent", "nobody"
@@ -33,21 +35,31 @@ DEFAULT_POSITION_VALUE = Fraction(2)
 
 
 @dataclass(frozen=True, order=True)
-class Fighter:
+class Fighter(Inputs):
     """A unit in the melee: the dice and F it rolls, its CV, and its morale with and without its leader."""
 
-    dice: int
-    f: int
-    cv: int
+    RULE = "DX-13.1"
+    dice: int = bounded(0, MOST_DICE)
+    f: int = bounded(*F_RANGE)
+    cv: int = bounded(*CV_RANGE)
     morale: int
     unled: int
 
 
 @dataclass(frozen=True)
-class MeleeSide:
+class MeleeSide(Inputs):
+    RULE = "DX-13.1"
     fighters: tuple[Fighter, ...]
     leader: bool = False
-    leader_hits: int = 0
+    leader_hits: int = bounded(0, MOST_DICE, default=0)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if len(self.fighters) > MOST_UNITS:
+            raise RuleError(self.RULE, f"MeleeSide 'fighters' holds {len(self.fighters)} units: a side has at most "
+                                       f"{MOST_UNITS} in one position (DX-3.1)")
+        if sum(x.dice for x in self.fighters) > MOST_DICE:
+            raise RuleError(self.RULE, f"MeleeSide 'fighters' roll more than {MOST_DICE} dice in one throw")
 
     def fire(self) -> FireInput:
         return FireInput(tuple((x.dice, x.f) for x in self.fighters))
@@ -66,7 +78,8 @@ class MeleeSide:
 
 
 @dataclass(frozen=True)
-class MeleeRoundInput:
+class MeleeRoundInput(Inputs):
+    RULE = "DX-13.1"
     initiator: MeleeSide
     opponent: MeleeSide
 
@@ -96,8 +109,8 @@ def resolve_melee_round(inputs: MeleeRoundInput, dice: Dice) -> Result:
     """One round: both sides fire, each owner places the hits on its units, leaders check, then units."""
     start = len(dice.rolls)
     a, b = inputs.initiator, inputs.opponent
-    fire_a = resolve_fire(a.fire(), dice, "Initiator's melee fire")
-    fire_b = resolve_fire(b.fire(), dice, "Opponent's melee fire")
+    fire_a = resolve_fire(a.fire(), dice, "Initiator's melee fire", "DX-13.1")
+    fire_b = resolve_fire(b.fire(), dice, "Opponent's melee fire", "DX-13.1")
     on_a = allocation(a.under(b), fire_b.outcome)
     on_b = allocation(b.under(a), fire_a.outcome)
     results = [fire_a, fire_b]
@@ -262,7 +275,8 @@ def plan(inputs: MeleeRoundInput, position_value: Fraction = DEFAULT_POSITION_VA
 
 
 @dataclass(frozen=True)
-class MeleeInput:
+class MeleeInput(Inputs):
+    RULE = "DX-13.1"
     round: MeleeRoundInput
     position_value: Fraction = DEFAULT_POSITION_VALUE
 

@@ -13,17 +13,19 @@ from functools import lru_cache
 
 from companion.dice import Dice
 from companion.engine import Result
+from companion.inputs import Inputs, bounded
 from companion.odds import Dist, dist
 
-from .rules import NATURAL_FAIL, NATURAL_PASS
+from .rules import CV_RANGE, NATURAL_FAIL, NATURAL_PASS
 
 HOLDS, ROUTS = "holds", "routs"
 
 
 @dataclass(frozen=True)
-class MoraleInput:
-    morale: int   # modified morale
-    hits: int     # one check per hit
+class MoraleInput(Inputs):
+    RULE = "DX-6.0"
+    morale: int                                # modified morale
+    hits: int = bounded(0, CV_RANGE[1])        # one check per hit; a unit holds at most its CV (DX-7.3)
 
 
 def passes(face: int, morale: int) -> bool:

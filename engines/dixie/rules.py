@@ -67,7 +67,7 @@ NATURAL_PASS, NATURAL_FAIL = 1, 6  # DX-6.0: a natural 1 always passes, a natura
 INF_F = 2
 CAV_F = {"attacking": 1, "defending": 3}
 USUAL_ART_F = {"fp_long": (1, 2), "fp_short": (2, 3)}  # printed long / short range; other values only warn
-F_RANGE = (1, 4)  # a 5 is the artillery-support friendly hit and a 6 the leader hit (DX-13.5, DX-11.3)
+F_RANGE = (1, 3)  # DX-7.2: there are F1, F2 and F3 and no other firepower (digest section 10)
 HORSE_ARTILLERY = 3  # DX-7.2: the Gettysburg set has 3 horse artillery cards
 
 # DX-13.1: melee firepower by arm.
@@ -99,6 +99,12 @@ MAX_TERRAIN = 2
 MAX_LEADERS = 1          # per side and position (A4)
 STACK_BONUS = (0, 1, 2)
 MAX_SPECIALS = 2         # per position and phase, different cards
+MOST_UNITS = STACK_LIMIT + max(STACK_BONUS) * (MAX_LEADERS + MAX_SPECIALS)  # a side's units in one position, at most
+
+# Not a rule: the most dice the companion takes in one throw (a whole position's fire, a leader's checks), far
+# above any table's (10 units of CV 4, an artillery leader's +1, printed modifiers); a runaway number is refused
+# by name instead of rolled.
+MOST_DICE = 100
 
 # DX-2.0 / DX-2.2 / DX-13.8 / DX-14.0: battle decks and musters by mode, and reinforcement draws (DX-9.0).
 DECK_SIZE = {"basic": {CSA: 24, USA: 30}, "extended": {CSA: 40, USA: 50}, "historical": {CSA: 48, USA: 60}}

@@ -75,6 +75,22 @@ def test_card_fields_are_validated(row, rule):
     assert caught.value.rule == rule, caught.value
 
 
+@pytest.mark.rule("DX-7.2", "DX-13.1")
+@pytest.mark.parametrize("key, value", [("fp_long", 4), ("fp_short", 4), ("fp_long", "2"), ("fp_short", 2.0),
+                                        ("fp_long", True), ("fp_short", -1), ("fp_melee", 4), ("fp_melee", 0),
+                                        ("fp_melee", "3"), ("fp_melee", 3.0)])
+def test_every_firepower_is_a_whole_number_1_to_3(key, value):
+    """Digest section 10 / DX-7.2: there are F1, F2 and F3 (「射撃力はF1、F2、F3があります」): every printed F
+    (long, short, a melee value) is an int 1..3, and anything else (F4, text, a float, a bool) is refused, naming
+    the field."""
+    with pytest.raises(RuleError) as caught:
+        cards_from_rows([unit(1, "CSA", "ART", **{key: value})])
+    assert caught.value.rule == ("DX-13.1" if key == "fp_melee" else "DX-7.2") and key in caught.value.message
+    for f in (1, 2, 3):
+        (spec,) = cards_from_rows([unit(1, "CSA", "ART", **{key: f})])
+        assert getattr(spec, key) == f
+
+
 @pytest.mark.rule("DX-10.3", "DX-13.7", "DX-1.0")
 def test_structured_fields_accept_text_or_lists():
     """Digest section 10: terrain modifiers as 'side what value' text or rows; a wing commander's 3 corps."""
