@@ -12,7 +12,7 @@ from typing import Any
 from companion.dice import Dice
 from companion.engine import Actions, Result, RuleError, Step
 
-from .board import DECK, REINFORCEMENTS, RESERVE, is_flank, line_of, other
+from .board import DECK, REINFORCEMENTS, RESERVE, across, is_flank, line_of, other
 from .cards import mode as deck_mode
 from .command import check_designation, commands
 from .counter_battery import CounterBatteryInput, on_target, resolve_counter_battery
@@ -28,18 +28,18 @@ from .firepower import (
     order_key,
 )
 from .flank import FlankInput, flank_morale, resolve_flank
-from .flow import duty, eliminate, morale_due, next_turn, settle
+from .flow import duty, eliminate, fighting, morale_due, next_turn, settle, settle_notes
 from .hits import place, taken
 from .leaders import KILLED, LeaderCheckInput, resolve_leader_check
-from .modifiers import ENFILADE, LONG, MELEE, SHORT, SUPPORT, fire_dice, morale
+from .modifiers import ENFILADE, LONG, MELEE, SHORT, SUPPORT, checks, fire_dice, melee_share, morale
 from .morale import ROUTS, MoraleInput, resolve_morale
 from .movement import (
     ADVANCE,
     DISENGAGE,
     check_move,
+    disengagements,
     flank_ready,
     flank_targets,
-    withdrawals,
 )
 from .rules import (
     CSA,
@@ -144,8 +144,10 @@ def _when(state: GameState) -> str:
 
 
 def _done(state: GameState, new: GameState, summary: str, rules, results=()) -> Step:
-    rules = tuple(dict.fromkeys([*rules, *(r for res in results for r in res.rules)]))
-    return Step(settle(new), f"{_when(state)}: {summary}", rules, tuple(results))
+    settled = settle(new)
+    notes, more = settle_notes(new, settled)
+    rules = tuple(dict.fromkeys([*rules, *(r for res in results for r in res.rules), *more]))
+    return Step(settled, f"{_when(state)}: {'; '.join([summary, *notes])}", rules, tuple(results))
 
 
 def _moved_to(card: Card, to: str, **changes) -> Card:
@@ -257,16 +259,23 @@ def start_battle(state: GameState, dice: Dice) -> Step:
 
 # --- DX-6.0 the morale step --------------------------------------------------------------------------------
 
-def _check_leader(state: GameState, leader: Card, dice: Dice) -> tuple[GameState, Result]:
-    result = resolve_leader_check(LeaderCheckInput(leader.hits), dice, leader.spec.label)
-    after = eliminate(leader) if result.outcome == KILLED else replace(leader, hits=0)
+def _check_leader(state: GameState, leader: Card, dice: Dice, melee: bool = False) -> tuple[GameState, Result]:
+    """DX-11.3: one die per hit, a 6 kills; in a melee's checks at once the hits A21 says (`melee_share`)."""
+    hits = sum(melee_share(state, leader)) if melee else leader.hits
+    result = resolve_leader_check(LeaderCheckInput(hits), dice, leader.spec.label)
+    after = eliminate(leader) if result.outcome == KILLED else replace(leader, hits=leader.hits - hits, melee_hits=0)
     return state.with_cards(after), result
 
 
-def _check_unit(state: GameState, unit: Card, dice: Dice, melee: bool = False) -> tuple[GameState, Result]:
-    result = resolve_morale(MoraleInput(morale(state, unit, melee), unit.hits), dice, unit.spec.label)
-    after = eliminate(unit) if result.outcome == ROUTS else replace(unit, hits=0)
-    return state.with_cards(after), result
+def _check_unit(state: GameState, unit: Card, dice: Dice, melee: bool = False) -> tuple[GameState, list[Result]]:
+    """DX-6.0: one die per hit against the unit's morale; a failure routs it. In a melee's checks at once the
+    hits A21 says, terrain ignored for melee hits (`checks`); hits left unchecked wait for the morale step."""
+    throws = [(m, h) for m, h in checks(state, unit, melee) if h]
+    results = [resolve_morale(MoraleInput(m, h), dice, unit.spec.label) for m, h in throws]
+    left = unit.hits - sum(h for _, h in throws)
+    routs = any(r.outcome == ROUTS for r in results)
+    after = eliminate(unit) if routs else replace(unit, hits=left, melee_hits=0)
+    return state.with_cards(after), results
 
 
 def _morale_card(state: GameState, card: Any, leader: bool) -> Card:
@@ -292,8 +301,8 @@ def check_leader(state: GameState, dice: Dice, card: str) -> Step:
 def check_morale(state: GameState, dice: Dice, card: str) -> Step:
     """DX-6.0: one die per hit against the card's modified morale; a failure routs it."""
     c = _morale_card(state, card, leader=False)
-    new, result = _check_unit(state, c, dice)
-    return _done(state, new, result.summary, ("DX-6.0",), (result,))
+    new, results = _check_unit(state, c, dice)
+    return _done(state, new, "; ".join(r.summary for r in results), ("DX-6.0",), results)
 
 
 @actions
@@ -308,8 +317,8 @@ def morale_step(state: GameState, dice: Dice) -> Step:
         new, result = _check_leader(new, leader, dice)
         results.append(result)
     for unit in units:
-        new, result = _check_unit(new, new.card(unit.id), dice)
-        results.append(result)
+        new, checked = _check_unit(new, new.card(unit.id), dice)
+        results += checked
     return _done(state, new, "; ".join(r.summary for r in results), ("DX-6.0",), results)
 
 
@@ -358,9 +367,14 @@ def _hits_on(state: GameState, side: str, pos: str, hits: int, source: str, fire
     return [Task("allocate", side, pos, hits, decoys, tuple(c.id for c in pool), source, firer)] if hits and pool else []
 
 
-def _leader_hits(state: GameState, side: str, pos: str, sixes: int) -> GameState:
+def _leader_hits(state: GameState, side: str, pos: str, sixes: int, melee: bool = False) -> GameState:
+    """DX-11.3: each natural 6 of enemy fire into the position is a hit on the side's leader there (a melee's
+    are also counted as melee hits, A21)."""
     leader = state.leader(pos, side)
-    return state.with_cards(replace(leader, hits=leader.hits + sixes)) if leader and sixes else state
+    if not leader or not sixes:
+        return state
+    melee_hits = leader.melee_hits + (sixes if melee else 0)
+    return state.with_cards(replace(leader, hits=leader.hits + sixes, melee_hits=melee_hits))
 
 
 def _struck(card: Card, battery) -> Card:
@@ -392,7 +406,7 @@ def _fire(state: GameState, firers: list[Card], target: str, mode: str, named: d
             result = resolve_counter_battery(battery, dice)
             hits, six, struck = 0, result.outcome.sixes, result.outcome
         else:
-            result = resolve_fire(FireInput(((n, f),)), dice, label)
+            result = resolve_fire(FireInput(((n, f),)), dice, label, FIRE_RULE[mode])
             hits, six = result.outcome.hits, result.outcome.sixes
         if struck:
             hits = 0
@@ -409,6 +423,9 @@ def _fire(state: GameState, firers: list[Card], target: str, mode: str, named: d
         tasks += own + [Task("checks", side, target, source="support")]
     new = replace(new, tasks=new.tasks + tuple(tasks))
     return new, results, "; ".join(r.summary for r in results)
+
+
+FIRE_RULE = {SHORT: "DX-7.2", LONG: "DX-7.2", SUPPORT: "DX-13.5", ENFILADE: "DX-13.2"}   # by kind of fire
 
 
 def _named(state: GameState, firers: list[Card], counter_battery: Any, mode: str, target: str) -> dict[str, Card]:
@@ -456,13 +473,13 @@ def fire(state: GameState, dice: Dice, firers: list, target: str, counter_batter
         if not state.combat_at or state.combat_at[-1] != key:
             new = replace(new, combat_at=state.combat_at + (key,))
     new, results, text = _fire(new, cards, pos, mode, named, dice)
-    rules = {SHORT: ("DX-7.2",), LONG: ("DX-7.2",), SUPPORT: ("DX-13.5",), ENFILADE: ("DX-13.2",)}[mode]
-    return _done(state, new, text, ("DX-7.0", *rules, *(("DX-13.4",) if named else ())), results)
+    return _done(state, new, text, ("DX-7.0", FIRE_RULE[mode], *(("DX-13.4",) if named else ())), results)
 
 
 def _owner_choice(state: GameState, task: Task, pool: list[Card]) -> tuple[int, ...]:
-    """The owner's default placing: the fewest cards lost on average (DX-7.3), as the advice assumes."""
-    melee = task.source == "melee"
+    """The owner's default placing (DX-7.3), as the advice assumes: first the smallest chance of losing any card,
+    then the fewest cards lost on average (`fire_effect.allocation`)."""
+    melee = task.source == MELEE
     targets = tuple(TargetCard(0) if c.decoy else TargetCard(c.spec.cv, morale(state, c, melee),
                                                              morale(state, c, melee, led=False), c.hits) for c in pool)
     leader = state.leader(task.position, task.side)
@@ -475,7 +492,8 @@ def allocate_hits(state: GameState, dice: Dice, cards: list | None = None) -> St
     """DX-7.3: the owner places the hits, one card id per hit, levelled: no card takes its k-th hit before every
     eligible card holds k-1; a card holding more hits than its CV is destroyed at once; hits nobody can take
     are lost. Decoys under long-range fire take one and are eliminated (DX-13.6). Left out, the companion
-    places them to lose the fewest cards on average."""
+    places them for the smallest chance of losing any card, then the fewest cards lost on average. Melee hits
+    are also counted as such, for the checks at once (DX-13.1, A21)."""
     _free(state, "allocate_hits")
     task = state.tasks[0]
     pool = [state.card(i) for i in task.cards if state.card(i).loc == task.position]
@@ -496,7 +514,8 @@ def allocate_hits(state: GameState, dice: Dice, cards: list | None = None) -> St
         if h == c.hits:
             continue
         limit = 0 if c.decoy else c.spec.cv
-        changed.append(eliminate(c) if h > limit else replace(c, hits=h, face_up=True))
+        melee_hits = c.melee_hits + (h - c.hits if task.source == MELEE else 0)
+        changed.append(eliminate(c) if h > limit else replace(c, hits=h, melee_hits=melee_hits, face_up=True))
         what = "eliminated" if c.decoy else "destroyed" if h > limit else f"{h} hit{'s' if h != 1 else ''}"
         lines.append(f"{c.spec.label}: {what}")
     new = replace(state.with_cards(*changed), tasks=state.tasks[1:])
@@ -514,19 +533,19 @@ def check_hits(state: GameState, dice: Dice) -> Step:
     (DX-13.5); leaders first (DX-11.3), then units (DX-6.0). Terrain is ignored in melee."""
     _free(state, "check_hits")
     task = state.tasks[0]
-    melee = task.source == "melee"
+    melee = task.source == MELEE
     sides = (task.side, other(task.side)) if melee else (task.side,)
     new, results = replace(state, tasks=state.tasks[1:]), []
     for side in sides:
         leader = new.leader(task.position, side)
-        if leader and leader.hits:
-            new, result = _check_leader(new, leader, dice)
+        if leader and (sum(melee_share(new, leader)) if melee else leader.hits):
+            new, result = _check_leader(new, leader, dice, melee)
             results.append(result)
     for side in sides:
         for unit in new.units(task.position, side):
             if unit.hits:
-                new, result = _check_unit(new, unit, dice, melee)
-                results.append(result)
+                new, checked = _check_unit(new, unit, dice, melee)
+                results += checked
     if melee:
         new = _after_round(new, task.position)
     text = "; ".join(r.summary for r in results) or "no hits to check"
@@ -546,7 +565,7 @@ def _set_melee(state: GameState, melee: Melee) -> GameState:
 
 def _withdraw_task(state: GameState, side: str, pos: str, ids) -> list[Task]:
     cards = tuple(i for i in ids if state.card(i).loc == pos)
-    return [Task("withdraw", side, pos, cards=cards, source="melee")] if cards else []
+    return [Task("withdraw", side, pos, cards=cards, source=MELEE)] if cards else []
 
 
 def _after_round(state: GameState, pos: str) -> GameState:
@@ -554,8 +573,7 @@ def _after_round(state: GameState, pos: str) -> GameState:
     initiator without sole presence disengages (DX-13.1)."""
     m = _melee(state, pos)
     m = replace(m, rounds=m.rounds + 1)
-    mine = [i for i in m.units if state.card(i).loc == pos]
-    theirs = state.units(pos, other(m.initiator))
+    mine, theirs = fighting(state, m)
     if mine and theirs and m.rounds == 1:
         return _set_melee(state, replace(m, stage="choice"))
     tasks = _withdraw_task(state, m.initiator, pos, mine) if theirs else []
@@ -605,21 +623,19 @@ def melee_round(state: GameState, dice: Dice, position: str | None = None) -> St
     pos = m.position
     check_order(state, pos)
     new = state if state.combat_at[-1:] == (pos,) else replace(state, combat_at=state.combat_at + (pos,))
-    mine = [new.card(i) for i in m.units if new.card(i).loc == pos]
-    theirs = new.units(pos, other(m.initiator))
+    mine, theirs = fighting(new, m)
     results, volleys = [], []
-    for group, target_side in ((mine, other(m.initiator)), (theirs, m.initiator)):
-        groups = tuple((fire_dice(state, c, MELEE, pos, target_side), firepower(state, c, MELEE)) for c in group)
-        result = resolve_fire(FireInput(groups), dice, f"{group[0].side} melee in {pos}")
+    for side, group in ((m.initiator, [new.card(i) for i in mine]), (other(m.initiator), theirs)):
+        groups = tuple((fire_dice(state, c, MELEE, pos, other(side)), firepower(state, c, MELEE)) for c in group)
+        result = resolve_fire(FireInput(groups), dice, f"{side} melee in {pos}", "DX-13.1")
         results.append(result)
         volleys.append(result.outcome)
-    new = _leader_hits(new, other(m.initiator), pos, volleys[0].sixes)
-    new = _leader_hits(new, m.initiator, pos, volleys[1].sixes)
-    tasks = _hits_on(new, other(m.initiator), pos, volleys[0].hits, "melee", m.initiator)
-    pool = [i for i in m.units if new.card(i).loc == pos]
+    new = _leader_hits(new, other(m.initiator), pos, volleys[0].sixes, melee=True)
+    new = _leader_hits(new, m.initiator, pos, volleys[1].sixes, melee=True)
+    tasks = _hits_on(new, other(m.initiator), pos, volleys[0].hits, MELEE, m.initiator)
     if volleys[1].hits:
-        tasks.append(Task("allocate", m.initiator, pos, volleys[1].hits, False, tuple(pool), "melee", other(m.initiator)))
-    tasks.append(Task("checks", m.initiator, pos, source="melee"))
+        tasks.append(Task("allocate", m.initiator, pos, volleys[1].hits, False, tuple(mine), MELEE, other(m.initiator)))
+    tasks.append(Task("checks", m.initiator, pos, source=MELEE))
     new = _set_melee(replace(new, tasks=new.tasks + tuple(tasks)), replace(m, stage="checks"))
     return _done(state, new, f"melee round {m.rounds + 1} in {pos}: " + "; ".join(r.summary for r in results),
                  ("DX-13.1",), results)
@@ -647,33 +663,41 @@ def melee_choice(state: GameState, dice: Dice, fight: bool) -> Step:
     return _done(state, new, f"{chooser} disengages from the melee in {m.position}", ("DX-13.1", "DX-8.2"))
 
 
+def _disengage(state: GameState, card: Card, to: Any = None) -> tuple[GameState, str]:
+    """DX-8.2: the unit disengages to `to`, one of `disengagements` (the first if none is named). With nowhere
+    to go, A23: it stays, or by option it is eliminated. Only the unit moves: its leader stays, and dies at once
+    if left alone with enemy units (DX-11.3, when the event settles)."""
+    places = disengagements(state, card)
+    if not places:
+        if to is not None:
+            raise RuleError("DX-8.2", f"{card.spec.label} has nowhere to disengage to: {across(card.loc)} holds enemy "
+                                      "cards (A23)")
+        if state.options["no_disengage_destination"] == "eliminate":
+            return state.with_cards(eliminate(card)), f"{public(card)} cannot disengage from {card.loc} and is " \
+                                                      "eliminated"
+        return state, f"{public(card)} cannot disengage from {card.loc} and stays there"
+    dest = places[0] if to is None else to
+    if dest not in places:
+        raise RuleError("DX-8.2", f"{card.spec.label} disengages only to {' or '.join(places)}: an unengaged friendly "
+                                  "position, never one holding enemy cards")
+    return state.with_cards(_moved_to(card, dest, disengaged=True)), \
+        f"{public(card)} disengages from {card.loc} to {dest}"
+
+
 @actions
 def withdraw(state: GameState, dice: Dice, card: str | None = None, to: str | None = None) -> Step:
-    """DX-8.2: a unit that must disengage (after a melee, DX-13.1; at the end of a day, DX-14.0) moves to the
-    reserve or to a position without enemy units; with no such place, to the reserve."""
+    """DX-8.2: a unit that must disengage (after a melee, DX-13.1; at the end of a day, DX-14.0) moves to an
+    unengaged friendly position: from its own line its reserve, from the enemy line the own-line position across
+    if that holds no enemy card (`disengagements`); with neither, A23. Its leader does not follow (DX-11.3)."""
     _free(state, "withdraw")
     task = state.tasks[0]
     c = state.card(task.cards[0]) if card is None else _card(state, card, task.side, "DX-8.2")
     if c.id not in task.cards:
         raise RuleError("DX-8.2", f"{c.spec.label} is not one of the units that must disengage")
-    places = withdrawals(state, c)
-    dest = places[0] if to is None else to
-    if dest not in places:
-        raise RuleError("DX-8.2", f"{c.spec.label} disengages to {' or '.join(places)}")
+    new, text = _disengage(state, c, to)
     rest = tuple(i for i in task.cards if i != c.id)
     tasks = ((replace(task, cards=rest),) if rest else ()) + state.tasks[1:]
-    new = replace(_leader_follows(state.with_cards(_moved_to(c, dest, disengaged=True)), c.side, c.loc, dest),
-                  tasks=tasks)
-    return _done(state, new, f"{public(c)} disengages from {c.loc} to {dest}", ("DX-8.2",))
-
-
-def _leader_follows(state: GameState, side: str, pos: str, to: str) -> GameState:
-    """A leader whose last unit disengages from a position with enemy units goes with it rather than stay
-    alone there (where DX-11.3 would kill it at once)."""
-    leader = state.leader(pos, side)
-    if leader is None or state.units(pos, side) or not state.units(pos, other(side)):
-        return state
-    return state.with_cards(_moved_to(leader, to, disengaged=True))
+    return _done(state, replace(new, tasks=tasks), text, ("DX-8.2",))
 
 
 @actions
@@ -710,7 +734,7 @@ def move(state: GameState, dice: Dice, card: str, to: str) -> Step:
 @actions
 def play_terrain(state: GameState, dice: Dice, card: str, position: str) -> Step:
     """DX-10.2: terrain from the reserve in the Movement step, face-up, into an unengaged own-line position
-    printed on it (DX-3.3)."""
+    printed on it (DX-3.3) that holds no enemy units (A22: by option also one held by the enemy)."""
     _open(state, (MOVEMENT,), "DX-10.2")
     _free(state, "play_terrain")
     c = _card(state, card, state.active, "DX-10.2")
@@ -720,6 +744,8 @@ def play_terrain(state: GameState, dice: Dice, card: str, position: str) -> Step
     if state.engaged(pos):
         raise RuleError("DX-10.2", f"Terrain is played only into an unengaged position, not {pos}")
     check_terrain(state, c, pos)
+    if state.units(pos, other(c.side)) and not state.options["terrain_into_enemy_held"]:
+        raise RuleError("DX-10.2", f"{pos} is held by enemy units: terrain is played only where there are none (A22)")
     new = state.with_cards(replace(c, loc=pos, face_up=True))
     return _done(state, new, f"{c.spec.label} played into {pos}", ("DX-10.2", "DX-3.3"))
 
@@ -889,18 +915,17 @@ def designate(state: GameState, dice: Dice, leader: str) -> Step:
 
 # --- DX-14.0 the historical day flow ------------------------------------------------------------------------
 
-def _attackers_out(state: GameState) -> GameState:
-    """A17: every attacking unit in an engaged position disengages: across the Middle Ground from the enemy
-    line (the reserve when enemy units stand there), to the reserve from its own line; its leader goes too."""
-    for pos in state.positions:
-        if not state.engaged(pos):
-            continue
-        for side in (CSA, USA):
-            if state.stance(side, pos) == ATTACKING:
-                for c in state.units(pos, side):
-                    to = withdrawals(state, c)[0]
-                    state = _leader_follows(state.with_cards(_moved_to(c, to, disengaged=True)), side, pos, to)
-    return state
+def _attackers_out(state: GameState) -> tuple[GameState, list[str]]:
+    """DX-14.0 / A17: every attacking unit sharing a position with enemy units disengages (DX-8.2): across the
+    Middle Ground from the enemy line, to the reserve from its own line; with nowhere to go, A23. Unit cards
+    only: a leader left alone with enemy units dies (DX-11.3)."""
+    attackers = [c for pos in state.positions if state.engaged(pos) for side in (CSA, USA)
+                 if state.stance(side, pos) == ATTACKING for c in state.units(pos, side)]
+    texts = []
+    for c in attackers:
+        state, text = _disengage(state, c)
+        texts.append(text)
+    return state, texts
 
 
 @actions
@@ -913,13 +938,14 @@ def end_day(state: GameState, dice: Dice) -> Step:
     if any(morale_due(state, state.active)):
         raise RuleError("DX-6.0", "Check every hit first")
     _free(state, "end_day")
-    new = _attackers_out(state)
+    new, moves = _attackers_out(state)
     if state.day >= DAYS:
         new = replace(new, step=OVER, victory=Victory(USA, f"the CSA has not won by the end of day {DAYS}",
                                                       "DX-14.0"))
         return _done(state, new, f"day {state.day} ends: the USA wins", ("DX-14.0",))
     new = replace(new, step=DUSK, day_ending=False, night_done=())
-    return _done(state, new, f"day {state.day} ends; attacking units disengage", ("DX-14.0", "DX-8.2"))
+    return _done(state, new, "; ".join([f"day {state.day} ends; attacking units disengage", *moves]),
+                 ("DX-14.0", "DX-8.2"))
 
 
 @actions

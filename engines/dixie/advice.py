@@ -38,7 +38,7 @@ from .melee import (
     decide,
     plan,
 )
-from .modifiers import LONG, MELEE, SUPPORT, fire_dice, morale
+from .modifiers import LONG, MELEE, SUPPORT, checks, fire_dice, melee_share, morale
 from .morale import pass_chance
 from .rules import LDR
 from .stacking import room
@@ -175,22 +175,27 @@ class ChecksAdvice:
 
 def checks_advice(state: GameState, cards: list[Card], melee: bool = False) -> ChecksAdvice:
     """Hits about to be checked: leaders first, one die per hit, a 6 kills (DX-11.3); then each unit one die per
-    hit against its morale (DX-6.0), without the command of its leader if that leader was just killed. Terrain is
-    ignored in melee (DX-13.1). Exact: every combination of the leaders' fates, the units independent given it."""
-    leaders = [c for c in cards if c.spec.type == LDR and c.hits]
+    hit against its morale (DX-6.0), without the command of its leader if that leader was just killed. In a
+    melee's checks at once terrain is ignored and option A21 says which hits are checked (DX-13.1). Exact: every
+    combination of the leaders' fates, the units independent given it."""
+    leader_hits = {c.id: sum(melee_share(state, c)) if melee else c.hits for c in cards if c.spec.type == LDR}
+    leaders = [c for c in cards if leader_hits.get(c.id)]
     units = [c for c in cards if c.spec.type != LDR and c.hits]
     chief = {u.id: commander(state, u) for u in units}
-    lost = {c.id: death_chance(c.hits) for c in leaders} | {u.id: Fraction(0) for u in units}
+    lost = {c.id: death_chance(leader_hits[c.id]) for c in leaders} | {u.id: Fraction(0) for u in units}
     weights: dict[int, Fraction] = {}
     for fates in product((False, True), repeat=len(leaders)):
         p = Fraction(1)
         for leader, dead in zip(leaders, fates):
-            p *= death_chance(leader.hits) if dead else 1 - death_chance(leader.hits)
+            p *= lost[leader.id] if dead else 1 - lost[leader.id]
         dead_ids = {leader.id for leader, dead in zip(leaders, fates) if dead}
         counts = {0: p}
         for u in units:
             led = not (chief[u.id] and chief[u.id].id in dead_ids)
-            routs = 1 - pass_chance(morale(state, u, melee, led)) ** u.hits
+            holds = Fraction(1)
+            for m, h in checks(state, u, melee, led):
+                holds *= pass_chance(m) ** h
+            routs = 1 - holds
             lost[u.id] += p * routs
             counts = _add_one(counts, routs)
         for k, q in counts.items():

@@ -2,7 +2,8 @@
 passing of the turn.
 
 After every event: each position's holder (a side with units there while the enemy has none, digest
-section 2), a leader alone among enemy units is killed at once (DX-11.3), and victory (DX-4.0).
+section 2), a leader alone among enemy units is killed at once (DX-11.3), a declared melee with a side gone is
+over (DX-13.1), and victory (DX-4.0).
 Before play goes on: a task in hand (hits to place, checks made at once, a flank attack's fire, units that
 must disengage), then disorder wherever a side is over its stacking limit involuntarily (DX-8.3a; in the
 Movement step, deployment and the night stacking is only checked at the end).
@@ -14,7 +15,7 @@ from dataclasses import dataclass, replace
 from .board import ELIMINATED, other
 from .rules import LDR, SPC
 from .stacking import over_limit
-from .state import DEPLOY, MORALE, MOVEMENT, NIGHT, OVER, Card, GameState
+from .state import DEPLOY, MORALE, MOVEMENT, NIGHT, OVER, Card, GameState, Melee
 from .victory import winner
 
 TASK_ACTIONS = {"allocate": "allocate_hits", "checks": "check_hits", "flank_fire": "flank_fire",
@@ -30,10 +31,29 @@ class Duty:
 
 
 def eliminate(card: Card) -> Card:
-    return replace(card, loc=ELIMINATED, face_up=True, hits=0, decoy=False)
+    return replace(card, loc=ELIMINATED, face_up=True, hits=0, melee_hits=0, decoy=False)
+
+
+def fighting(state: GameState, melee: Melee) -> tuple[list[str], list[Card]]:
+    """The initiator's melee units still in the melee position (ids), and the opponent's units there (DX-13.1)."""
+    return ([i for i in melee.units if state.card(i).loc == melee.position],
+            state.units(melee.position, other(melee.initiator)))
+
+
+def _melees_over(state: GameState) -> GameState:
+    """DX-13.1: a melee with no unit of one side left in its position (fire from elsewhere, A21) is over: there
+    is nothing to fight, and a side alone there has won it. While a round's hits wait for their checks, the
+    checks end it."""
+    over = [replace(m, stage="done") for m in state.melees
+            if m.stage not in ("checks", "done") and not all(fighting(state, m))]
+    if not over:
+        return state
+    ended = {m.position: m for m in over}
+    return replace(state, melees=tuple(ended.get(m.position, m) for m in state.melees))
 
 
 def settle(state: GameState) -> GameState:
+    state = _melees_over(state)
     holder = dict(state.holder)
     lone = []
     for pos in state.positions:
@@ -52,6 +72,21 @@ def settle(state: GameState) -> GameState:
         if victory:
             state = replace(state, victory=victory, step=OVER, tasks=())
     return state
+
+
+def settle_notes(before: GameState, after: GameState) -> tuple[list[str], tuple[str, ...]]:
+    """What settling an event did besides it, for its log line: leaders killed alone among enemy units
+    (DX-11.3) and melees over (DX-13.1)."""
+    notes, rules = [], []
+    for c in before.cards:
+        if c.spec.type == LDR and c.loc != ELIMINATED and after.card(c.id).loc == ELIMINATED:
+            notes.append(f"{c.spec.label}, alone with enemy units in {c.loc}, is killed")
+            rules.append("DX-11.3")
+    for m, now in zip(before.melees, after.melees):
+        if m.stage != "done" and now.stage == "done":
+            notes.append(f"the melee in {m.position} is over: a side has no unit left there")
+            rules.append("DX-13.1")
+    return notes, tuple(rules)
 
 
 def morale_due(state: GameState, side: str) -> tuple[list[Card], list[Card]]:

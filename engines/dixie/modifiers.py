@@ -5,6 +5,8 @@ Morale (DX-6.0) = CV + code + the commanding leader's rating for the card's stan
 Dice (DX-7.1) = CV + the artillery leader's +1 (A15; in melee by option A8) + terrain of the firing
 position (not for enfilade, DX-13.2) + terrain of the target position against its units + specials;
 never below 0. In melee terrain is ignored (DX-13.1).
+The checks a card takes now (DX-6.0, DX-11.3): every hit at its morale, or in a melee's checks at once
+(DX-13.1) as option A21 says for hits from other fire on units in the melee position.
 """
 from __future__ import annotations
 
@@ -28,6 +30,25 @@ def morale(state: GameState, card: Card, melee: bool = False, led: bool = True) 
     if not melee:
         value += terrain_bonus(state, card.side, pos, "morale")
     return value + special_bonus(state, card.side, pos, "morale")
+
+
+def melee_share(state: GameState, card: Card) -> tuple[int, int]:
+    """The card's hits checked in a melee's checks at once (DX-13.1), by option A21: (with terrain ignored, with
+    terrain). 'all': every hit, terrain ignored; 'melee_only': the melee hits (the others wait for the owner's
+    morale step, DX-6.0); 'all_terrain_for_fire': the melee hits without terrain, the others with it."""
+    how = state.options["melee_other_hits"]
+    if how == "all":
+        return card.hits, 0
+    return card.melee_hits, (card.hits - card.melee_hits if how == "all_terrain_for_fire" else 0)
+
+
+def checks(state: GameState, unit: Card, melee: bool = False, led: bool = True) -> tuple[tuple[int, int], ...]:
+    """(morale, hits) of each throw of a unit's checks now, one die per hit (DX-6.0): in the morale step every
+    hit; in a melee's checks at once its `melee_share`."""
+    if not melee:
+        return ((morale(state, unit, False, led), unit.hits),)
+    bare, with_terrain = melee_share(state, unit)
+    return ((morale(state, unit, True, led), bare), (morale(state, unit, False, led), with_terrain))
 
 
 def fire_dice(state: GameState, card: Card, mode: str, target: str, target_side: str) -> int:

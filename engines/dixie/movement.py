@@ -1,15 +1,16 @@
 """Movement (DX-8.0-8.3b): one move per card, one card at a time, between the reserve and an own-line
 position or across the Middle Ground; never sideways, diagonally or into the enemy reserve. Moving into a
-position holding enemy cards is an advance (DX-8.1); an engaged card moving to a position without enemy
-units or to the reserve disengages (DX-8.2). Cavalry and leaders may move twice (DX-8.3b), but not both
-advance and disengage in one turn, and not through a position holding enemy cards; horse artillery may
-advance but never moves twice (DX-7.2). A card that fired may not move (DX-7.0). Stacking is checked only
+position holding any enemy card is an advance (DX-8.1), whatever the mover's start; an engaged card moving to
+its reserve or to an own-line position without enemy cards disengages (DX-8.2); a move across the Middle
+Ground into an enemy-line position is never a disengagement. Cavalry and leaders may move twice (DX-8.3b),
+but not both advance and disengage in one turn, and not through a position holding enemy cards; horse
+artillery may advance but never moves twice (DX-7.2). A card that fired may not move (DX-7.0). Stacking is checked only
 when all moves are done (DX-8.0, DX-3.1)."""
 from __future__ import annotations
 
 from companion.engine import RuleError
 
-from .board import RESERVE, is_flank, is_position, moves_from, other
+from .board import RESERVE, across, is_flank, is_position, line_of, moves_from, other
 from .rules import LDR, MAX_LEADERS, MAX_MOVES
 from .state import Card, GameState
 
@@ -20,7 +21,7 @@ def kind_of(state: GameState, card: Card, to: str) -> str:
     """What a move from the card's place to `to` is (DX-8.1, DX-8.2)."""
     if to != RESERVE and state.enemy_cards(to, card.side):
         return ADVANCE
-    if is_position(card.loc) and state.engaged(card.loc):
+    if is_position(card.loc) and state.engaged(card.loc) and (to == RESERVE or line_of(to) == card.side):
         return DISENGAGE
     return MOVE
 
@@ -52,12 +53,14 @@ def check_move(state: GameState, card: Card, to: str) -> str:
     return kind
 
 
-def withdrawals(state: GameState, card: Card) -> tuple[str, ...]:
-    """Where a unit that must disengage may go (DX-13.1 after a melee, DX-14.0 at the end of a day, A17):
-    one move to the reserve or to a position without enemy units; with none of those, the reserve."""
-    places = tuple(to for to in moves_from(card.loc, card.side, state.width)
-                   if to == RESERVE or not state.units(to, other(card.side)))
-    return places or (RESERVE,)
+def disengagements(state: GameState, card: Card) -> tuple[str, ...]:
+    """DX-8.2: where the card may disengage to, in one move, to an unengaged friendly position: from its own
+    line its reserve; from the enemy line the own-line position straight across, if that holds no enemy card.
+    Never into a position holding an enemy card. Empty when there is nowhere to go (A23)."""
+    if line_of(card.loc) == card.side:
+        return (RESERVE,)
+    to = across(card.loc)
+    return () if state.enemy_cards(to, card.side) else (to,)
 
 
 def destinations(state: GameState, card: Card) -> list[str]:

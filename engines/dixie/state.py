@@ -10,11 +10,12 @@ from dataclasses import dataclass, field, fields, replace
 from functools import cache, cached_property
 from typing import Any, Mapping
 
-from companion.engine import RuleError
+from companion.engine import RuleError, resolve_options
 from companion.records import from_data, to_data
 
 from .board import DECK, REINFORCEMENTS, RESERVE, line_of, other, positions
 from .cards import CardSpec, cards_from_rows, check_decks, width
+from .options import OPTIONS
 from .rules import CSA, LDR, TER
 
 DEPLOY, MORALE, COMBAT, MOVEMENT, REINFORCEMENT, DUSK, NIGHT, OVER = (
@@ -33,6 +34,7 @@ class Card:
     loc: str
     face_up: bool = False
     hits: int = 0              # unit hits 0..CV (DX-7.3); leader hits, no cap (DX-11.3)
+    melee_hits: int = 0        # of those, taken in the melee round under way in its position (DX-13.1, A21)
     decoy: bool = False        # placed face-down as a decoy (DX-13.6)
     fired: bool = False        # fired (or meleed) this turn (DX-7.0)
     moves: int = 0             # moves made this turn (DX-8.0, DX-8.3b)
@@ -186,9 +188,11 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
 
 def new_state(options: Mapping[str, Any], setup: Mapping[str, Any]) -> GameState:
     """DX-2.0-3.2: the battle decks are checked; muster cards start in the reserve for deployment, the rest in
-    the reinforcement deck (and, in the historical battle, the rest of the battle deck)."""
+    the reinforcement deck (and, in the historical battle, the rest of the battle deck). An option the session
+    was saved without (one added since) takes the digest's default."""
     if not isinstance(setup, Mapping):
         raise RuleError("DX-2.0", "The setup is the list of cards of both battle decks")
+    options = resolve_options(OPTIONS, options)
     specs = cards_from_rows(setup.get("cards"))
     check_decks(specs, options)
     cards = tuple(Card(s, PILE_LOCATION[s.pile]) for s in specs)

@@ -8,9 +8,11 @@ import pytest
 
 from companion.dice import ScriptedDice
 from companion.odds import fractions, p_at_least, p_where
+from engines.dixie.actions import allocate_hits
 from engines.dixie.advice import fire_advice
 from engines.dixie.fire import FireInput, Volley, fire_odds, resolve_fire
-from engines.dixie.fire_effect import FireEffectInput, TargetCard, fire_effect_odds
+from engines.dixie import fire_effect
+from engines.dixie.fire_effect import FireEffectInput, TargetCard, allocation, fire_effect_odds
 from engines.dixie.firepower import able_firers, firepower, firing_options
 from engines.dixie.hits import levelled, place
 from engines.dixie.leaders import LeaderCheckInput, death_by_fire, leader_check_odds
@@ -275,3 +277,21 @@ def test_vector_07_who_may_fire_at_what():
     assert able_firers(state, "CSA-C", "USA-C") == [] and able_firers(state, "CSA-R", "CSA-C") == []
     table.do("fire", 6, 6, 6, 6, 6, firers=["CSA-1", "CSA-2"], target="USA-R")
     assert ("CSA-L", "USA-R", "long") not in firing_options(table.state)
+
+
+@pytest.mark.rule("DX-7.3")
+def test_the_owner_placing_is_what_its_text_says():
+    """DX-7.3 / digest section 8: the companion places hits first for the smallest chance of losing any card, then
+    for the fewest cards lost on average, and every text that describes the placing says so. Where the two differ:
+    3 hits on two 2CV cards of morale 4 (holds a check with 2/3) and 1 (1/6); after one hit each, the third on the
+    morale-4 card keeps P(no card lost) = (2/3)^2 (1/6) = 2/27 against (2/3)(1/6)^2 = 1/54, though on average it
+    loses more cards: 5/9 + 5/6 = 25/18 against 1/3 + 35/36 = 47/36."""
+    strong, weak = TargetCard(2, 4, 4), TargetCard(2, 1, 1)
+    hold = {4: F(2, 3), 1: F(1, 6)}
+    placings = levelled(((2, 0), (2, 0)), 3)
+    none_lost = {p: hold[4] ** p[0] * hold[1] ** p[1] for p in placings}
+    average = {p: (1 - hold[4] ** p[0]) + (1 - hold[1] ** p[1]) for p in placings}
+    assert none_lost == {(2, 1): F(2, 27), (1, 2): F(1, 54)} and average == {(2, 1): F(25, 18), (1, 2): F(47, 36)}
+    assert allocation(FireEffectInput(FireInput(()), (strong, weak)), Volley(3, 0)) == (2, 1)
+    said = "smallest chance of losing any card, then the fewest cards lost on average"
+    assert fire_effect.OWNER_PLACING == f"for the {said}" and said in " ".join(allocate_hits.__doc__.split())

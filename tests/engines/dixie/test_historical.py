@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.engines.dixie.support import Table, historical_decks, terrain
+from tests.engines.dixie.support import Table, historical_decks, leader, terrain
 
 
 def table_with(rows=None, **options) -> Table:
@@ -76,3 +76,39 @@ def test_day_1_uses_only_day_1_terrain():
     table = table_with(rows)
     table.refuse("DX-14.0", "deploy", card="CSA-1", position="CSA-L")
     table.do("deploy", card="CSA-2", position="CSA-L")
+
+
+@pytest.mark.rule("DX-14.0", "DX-11.3", "DX-8.2")
+def test_at_day_end_a_leader_stays_behind_and_dies_alone():
+    """DX-14.0: attacking unit cards disengage at the end of the day; their leader does not go with them, and
+    left alone with enemy units it is killed at once (DX-11.3)."""
+    rows = historical_decks()
+    rows[2] = leader(3, "CSA", day=1)
+    table = table_with(rows)
+    table.deploy({"CSA-1": "CSA-L", "CSA-2": "CSA-C", "CSA-3": "CSA-C", "USA-101": "USA-R", "USA-102": "USA-C"})
+    table.to_step("movement")
+    table.do("move", card="CSA-2", to="USA-C")
+    table.do("move", card="CSA-3", to="USA-C")
+    for _ in range(12):
+        pass_turn(table)
+    step = table.do("end_day")
+    assert table.card("CSA-2").loc == "CSA-C" and table.card("CSA-3").loc == "eliminated"
+    assert "DX-11.3" in step.rules
+
+
+@pytest.mark.rule("DX-14.0", "DX-8.2")
+def test_at_day_end_an_attacker_with_nowhere_to_go_stays():
+    """DX-14.0 / DX-8.2 / A23: CSA-2 attacks in USA-C while USA-103 holds CSA-C across the Middle Ground; it may
+    neither disengage there nor jump to the reserve, so by default it stays (by option it is eliminated)."""
+    for option, where in (({}, "USA-C"), ({"no_disengage_destination": "eliminate"}, "eliminated")):
+        table = table_with(**option)
+        table.deploy({"CSA-2": "CSA-C", "USA-101": "USA-R", "USA-102": "USA-C", "USA-103": "USA-C"})
+        table.to_step("movement")
+        table.do("move", card="CSA-2", to="USA-C")
+        pass_turn(table)
+        table.to_step("movement")
+        table.do("move", card="USA-103", to="CSA-C")
+        for _ in range(11):
+            pass_turn(table)
+        step = table.do("end_day")
+        assert table.card("CSA-2").loc == where and "cannot disengage from USA-C" in step.summary

@@ -5,10 +5,16 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
+from companion.engine import dice_needed
+from engines.dixie import ENGINE
 from engines.dixie.advice import melee_advice, melee_choice_advice
+from engines.dixie.flow import duty
+from engines.dixie.guide import due_now
 from engines.dixie.modifiers import morale
-from tests.engines.dixie.support import advanced, leader, terrain, unit
+from tests.engines.dixie.support import Table, advanced, leader, terrain, unit
 
 # Vector 19: a USA 2CV B infantry against a CSA 1CV C infantry that advanced into USA-R.
 V19 = [unit(1, "CSA", cv=1, morale="C"), unit(11, "USA", cv=2, morale="B")]
@@ -114,3 +120,114 @@ def test_melee_choice_advice_and_subsets():
     some.do("check_hits")
     node = melee_choice_advice(some.state)
     assert node.choice in ("round 2", "initiator disengages", "opponent disengages")
+
+
+def _due(table, kind: str, faces: list[int]) -> None:
+    """Do `kind` with as many of `faces` as it rolls (taken from the front)."""
+    needed = sum(len(r.faces) for r in dice_needed(ENGINE, table.state, {"type": kind}))
+    table.do(kind, *[faces.pop(0) for _ in range(needed)])
+
+
+def _tasks_done(table, faces: list[int]) -> None:
+    """The hits placed by their owners' default and the checks made at once, with the faces in order."""
+    while table.state.tasks:
+        _due(table, duty(table.state).action, faces)
+
+
+def _melee_after_other_fire(table, position: str, faces: list[int]) -> None:
+    """DX-13.1: the melee declared in the position goes on while both sides have units there; once a side has
+    none left (other fire, A21) it is over without a round: nothing is due for it and the combat step can end."""
+    if table.state.units(position, "USA") and table.state.units(position, "CSA"):
+        assert table.state.melees[0].stage == "roll"
+        _due(table, "melee_round", faces)
+        return
+    table.refuse("DX-13.1", "melee_round", *faces)   # with dice enough for the side still there
+    assert table.state.melees[0].stage == "done"
+    assert "melee_round" not in [d.action for d in due_now(table.state)]
+    table.do("end_combat")
+
+
+# CSA-1 (1CV C) advanced into USA-R against USA-11 (2CV B); USA-12 (3CV) can enfilade USA-R from USA-C at F1.
+ENFILADE = [unit(1, "CSA", cv=1, morale="C"), unit(11, "USA", cv=2), unit(12, "USA", cv=3)]
+
+
+@pytest.mark.rule("DX-13.1", "DX-13.2")
+@settings(max_examples=40, deadline=None)
+@given(fire=st.tuples(*[st.integers(1, 6)] * 3), faces=st.lists(st.integers(1, 6), min_size=4, max_size=4))
+@example(fire=(1, 1, 4), faces=[4, 4, 4, 4])   # two F1 hits destroy the 1CV CSA card before the first round
+def test_a_melee_whose_enemy_is_gone_before_its_round_is_over(fire, faces):
+    """DX-13.1: enfilade into the melee position after the declaration (A21) can wipe out the opponent: the melee
+    is then over (the initiator alone has won it), never a round with one side missing."""
+    table = melee_table(ENFILADE, {"CSA-1": "CSA-L", "USA-11": "USA-R", "USA-12": "USA-C"}, enfilade=True)
+    table.do("declare_melee", position="USA-R")
+    table.do("fire", *fire, firers=["USA-12"], target="USA-R")
+    faces = list(faces)
+    _tasks_done(table, faces)
+    assert (not table.state.units("USA-R", "CSA")) == (sum(f == 1 for f in fire) >= 2)   # DX-7.3: 2 hits > CV 1
+    _melee_after_other_fire(table, "USA-R", faces)
+
+
+@pytest.mark.rule("DX-13.1", "DX-13.5")
+@settings(max_examples=40, deadline=None)
+@given(fire=st.tuples(st.integers(1, 6), st.integers(1, 6)), faces=st.lists(st.integers(1, 6), min_size=6,
+                                                                            max_size=6))
+@example(fire=(5, 5), faces=[4] * 6)   # two friendly hits destroy the initiator's only 1CV unit
+def test_a_melee_whose_initiator_is_gone_before_its_round_is_over(fire, faces):
+    """DX-13.1 / DX-13.5: the initiator's own artillery support into the melee position can destroy its melee
+    units (each 5 is a friendly hit, checked at once); the melee is then over without a round."""
+    cards = [unit(1, "CSA", cv=2), unit(11, "USA", cv=1, morale="C"), unit(12, "USA", "ART", cv=2, fp_long=2)]
+    table = Table(cards, melee=True, artillery_support=True)
+    table.deploy({"CSA-1": "CSA-L", "USA-11": "USA-R", "USA-12": "USA-R"})
+    table.next_turn()
+    table.to_step("movement")
+    table.do("move", card="USA-11", to="CSA-L")
+    table.next_turn()
+    table.next_turn()
+    table.to_step("combat")
+    table.do("declare_melee", position="CSA-L")
+    table.do("fire", *fire, firers=["USA-12"], target="CSA-L")
+    faces = list(faces)
+    _tasks_done(table, faces)
+    if fire == (5, 5):
+        assert table.card("USA-11").loc == "eliminated"
+    _melee_after_other_fire(table, "CSA-L", faces)
+
+
+# A21: CSA-1 (3CV B, morale 3) in USA-R under USA terrain that costs everyone 1 morale (2 with it), against
+# USA-11 (1CV); USA-12 enfilades USA-R from USA-C. One enfilade hit, then one melee hit, land on CSA-1.
+A21_CARDS = [unit(1, "CSA", cv=3), unit(11, "USA", cv=1), unit(12, "USA", cv=1),
+             terrain(13, "USA", "R", "both morale -1")]
+
+
+def a21_checks(choice: str | None = None):
+    option = {"melee_other_hits": choice} if choice else {}
+    table = melee_table(A21_CARDS, {"CSA-1": "CSA-L", "USA-11": "USA-R", "USA-12": "USA-C", "USA-13": "USA-R"},
+                        enfilade=True, **option)
+    table.do("declare_melee", position="USA-R")
+    table.do("fire", 1, firers=["USA-12"], target="USA-R")       # F1 enfilade: 1 hit
+    table.do("allocate_hits")
+    table.do("melee_round", 2, 4, 4, 4)                          # USA-11 hits (F3); CSA-1's 3 dice miss
+    table.do("allocate_hits")
+    assert (table.card("CSA-1").hits, table.card("CSA-1").melee_hits) == (2, 1)
+    needed = dice_needed(ENGINE, table.state, {"type": "check_hits"})
+    step = table.do("check_hits", *[2] * sum(len(r.faces) for r in needed))
+    return table, [(r.inputs["morale"], r.inputs["hits"]) for r in step.results if r.procedure == "morale"]
+
+
+@pytest.mark.rule("DX-13.1", "DX-6.0", "DX-10.3")
+def test_hits_from_other_fire_in_a_melee_position_a21():
+    """A21: 'all' (default) checks every hit on a unit in the melee position at once with terrain ignored
+    (2 dice at morale 3); 'melee_only' checks the melee hit at once (terrain ignored) and leaves the enfilade hit
+    for the owner's morale step, with terrain (morale 2); 'all_terrain_for_fire' checks both at once, the
+    enfilade hit with terrain."""
+    table, checks = a21_checks()
+    assert checks == [(3, 2)] and table.card("CSA-1").hits == 0
+    table, checks = a21_checks("melee_only")
+    assert checks == [(3, 1)] and (table.card("CSA-1").hits, table.card("CSA-1").melee_hits) == (1, 0)
+    table.do("melee_choice", fight=False)
+    table.do("withdraw")
+    table.next_turn()
+    step = table.do("check_morale", 2, card="CSA-1")
+    assert [(r.inputs["morale"], r.inputs["hits"]) for r in step.results] == [(2, 1)]
+    table, checks = a21_checks("all_terrain_for_fire")
+    assert checks == [(3, 1), (2, 1)] and table.card("CSA-1").hits == 0

@@ -232,3 +232,20 @@ def test_the_guide_offers_horse_artillery_fire_after_it_moved():
     table.do("move", card="CSA-6", to="USA-L")
     assert "fire" in [d.action for d in due_now(table.state)]
     assert [c.id for c in able_firers(table.state, "USA-L", "USA-L")] == ["CSA-6"]
+
+
+@pytest.mark.rule("DX-10.2", "DX-10.3")
+def test_terrain_is_not_played_into_an_own_position_held_by_the_enemy():
+    """A22 (default): USA-R holds only CSA units (not engaged, own line, printed code R), but terrain played there
+    would serve the enemy holder (DX-10.3): refused. The option allows the literal reading."""
+    rows = [unit(1, "CSA"), unit(11, "USA"), terrain(12, "USA", "R")]
+    for allowed in (False, True):
+        option = {"terrain_into_enemy_held": True} if allowed else {}   # the default: not allowed
+        table = advanced(rows, {"CSA-1": "CSA-L", "USA-11": "USA-C"}, ["CSA-1"], **option)
+        table.to_step("movement")
+        assert table.state.holder["USA-R"] == "CSA" and not table.state.engaged("USA-R")
+        if allowed:
+            table.do("play_terrain", card="USA-12", position="USA-R")
+            assert table.card("USA-12").loc == "USA-R"
+        else:
+            table.refuse("DX-10.2", "play_terrain", card="USA-12", position="USA-R")

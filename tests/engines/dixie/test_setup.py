@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from engines.dixie import ENGINE
 from engines.dixie.example import example_cards
 from engines.dixie.stacking import unit_limit
 from tests.engines.dixie.support import Table, leader, special, terrain, unit
@@ -111,3 +112,15 @@ def test_at_most_two_different_specials_per_position_and_phase():
     table.do("deploy", card="CSA-2", position="CSA-L")
     table.refuse("DX-12.0", "deploy", card="CSA-3", position="CSA-L")
     assert table.card("CSA-1").face_up
+
+
+@pytest.mark.rule("DX-2.0", "DX-13.1", "DX-10.2", "DX-8.2")
+def test_a_session_saved_before_the_a21_to_a23_options_still_opens():
+    """A session saved with the options of its time (without A21, A22, A23) opens with the digest's defaults for
+    them: all hits checked at once in a melee, no terrain into an enemy-held position, a unit with nowhere to
+    disengage stays."""
+    saved = {o.key: o.default for o in ENGINE.options
+             if o.key not in ("melee_other_hits", "terrain_into_enemy_held", "no_disengage_destination")}
+    state = ENGINE.new_state(saved, {"cards": example_cards()})
+    assert (state.options["melee_other_hits"], state.options["terrain_into_enemy_held"],
+            state.options["no_disengage_destination"]) == ("all", False, "stay")

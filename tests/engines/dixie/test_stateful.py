@@ -1,7 +1,8 @@
 """Random play through the event log (hypothesis stateful): illegal attempts raise RuleError naming a rule of the
-game (or DiceError) and change nothing; every card stays in exactly one place; hits stay within bounds; stacking is
-within the limits whenever the rules require it; undo restores the state exactly and redo brings the same state
-back."""
+game (or DiceError) and change nothing; every card stays in exactly one place; hits stay within bounds; no leader is
+left alone with enemy units; stacking is within the limits whenever the rules require it; undo restores the state
+exactly and redo brings the same state back. A crash it found once (a melee round with one side gone) has its own
+test with the example that reaches it (test_melee.py)."""
 from __future__ import annotations
 
 from functools import cache
@@ -48,6 +49,9 @@ OPTIONS = st.fixed_dictionaries({}, optional={
     "counter_battery_firers": st.sampled_from(["any", "artillery"]),
     "combat_order_by": st.sampled_from(["target", "firer"]),
     "decoy_stacking": st.sampled_from(["real_type", "as_unit"]),
+    "melee_other_hits": st.sampled_from(["all", "melee_only", "all_terrain_for_fire"]),
+    "terrain_into_enemy_held": st.booleans(),
+    "no_disengage_destination": st.sampled_from(["stay", "eliminate"]),
 })
 JUNK = st.one_of(st.none(), st.booleans(), st.integers(-2, 40), st.text(max_size=3), st.sampled_from(IDS),
                  st.lists(st.sampled_from(IDS), max_size=3))
@@ -226,13 +230,23 @@ class DixieGame(RuleBasedStateMachine):
     @invariant()
     def hits_within_bounds(self):
         """DX-7.3: a unit holds 0..CV hits (past its CV it is destroyed); DX-11.3: leader hits are never negative;
-        cards off the field hold none except units sent to the reserve by disorder."""
+        of them, those taken in a melee are counted (A21); cards off the field hold none except units sent to the
+        reserve by disorder."""
         for c in self.replay.state.cards:
-            assert c.hits >= 0
+            assert c.hits >= 0 and 0 <= c.melee_hits <= c.hits
             if c.spec.is_unit:
                 assert c.hits <= c.spec.cv
             if c.loc in ("eliminated", "reinforcements", "deck"):
                 assert c.hits == 0
+
+    @invariant()
+    def no_leader_alone_with_the_enemy(self):
+        """DX-11.3: a leader in a position with enemy units and no friendly unit is killed at once."""
+        state = self.replay.state
+        for pos in state.positions:
+            for side in ("CSA", "USA"):
+                if state.leader(pos, side) and not state.units(pos, side):
+                    assert not state.units(pos, "USA" if side == "CSA" else "CSA")
 
     @invariant()
     def stacking_within_limits(self):
