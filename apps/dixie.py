@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -49,15 +50,17 @@ from engines.dixie.board import (
 )
 from engines.dixie.cards import cards_from_rows, check_decks, deck_warnings
 from engines.dixie.example import LABEL, example_cards
+from engines.dixie.fire_effect import OWNER_PLACING
 from engines.dixie.firepower import able_firers, batteries_to_name, firing_options
 from engines.dixie.flow import morale_due
 from engines.dixie.guide import due_now, phase_title
 from engines.dixie.leaders import death_by_fire
 from engines.dixie.melee import CONCEDE, ENDED, FIGHT, WITHDRAW
 from engines.dixie.morale import ROUTS, MoraleInput, morale_odds
-from engines.dixie.movement import destinations, flank_ready, flank_targets, withdrawals
+from engines.dixie.movement import destinations, disengagements, flank_ready, flank_targets
 from engines.dixie.rules import (
     DECOY_TYPES,
+    F_RANGE,
     LDR,
     MORALE_CODES,
     RANKS,
@@ -76,6 +79,9 @@ COLUMNS = ["number", "side", "type", "name", "pile", "cv", "morale", "morale_mod
            "fp_melee", "horse", "attack", "defense", "stack_bonus", "rank", "wing_corps", "corps", "division", "codes",
            "kind", "modifiers", "text", "timing", "lasting", "bp", "day"]
 FLAGS = ("horse", "lasting")
+NUMBERS = ("number", "cv", "morale_modifier", "fp_long", "fp_short", "fp_melee", "attack", "defense", "stack_bonus",
+           "bp", "day")
+FIREPOWERS = list(range(F_RANGE[0], F_RANGE[1] + 1))
 SIDE_CLASS = {"CSA": "csa", "USA": "usa"}
 CHOICE_TEXT = {ENDED: "over (a side is gone)", FIGHT: "both fight round 2", WITHDRAW: "you disengage",
                CONCEDE: "the enemy disengages"}
@@ -127,7 +133,8 @@ table.list { border-collapse: collapse; width: 100%; font-size: 14px; }
 # --- card entry ---------------------------------------------------------------------------------------------
 
 def clean_row(record: dict) -> dict:
-    """A table row as a card row: empty cells left out, whole numbers as ints (the engine checks the rest)."""
+    """A table row as a card row: empty cells left out, whole numbers (and whole numbers typed as text into a
+    number column) as ints (the engine checks the rest)."""
     row = {}
     for key, value in record.items():
         value = value.item() if hasattr(value, "item") else value
@@ -139,6 +146,8 @@ def clean_row(record: dict) -> dict:
                     row[key] = True
                 continue
         if isinstance(value, float) and value == int(value):
+            value = int(value)
+        if key in NUMBERS and isinstance(value, str) and re.fullmatch(r"[+-]?\d+", value.strip()):
             value = int(value)
         row[key] = value
     return row
@@ -202,8 +211,8 @@ class CardEditor(pn.viewable.Viewer):
                                         css_classes=["new-cv"]),
             "morale": pmui.RadioButtonGroup(label="Morale code", options=list(MORALE_CODES), value="B", size="large",
                                             css_classes=["new-morale"]),
-            "fp_long": pmui.RadioButtonGroup(label="Long F", options=[1, 2, 3, 4], value=2, size="large"),
-            "fp_short": pmui.RadioButtonGroup(label="Short F", options=[1, 2, 3, 4], value=3, size="large"),
+            "fp_long": pmui.RadioButtonGroup(label="Long F", options=FIREPOWERS, value=2, size="large"),
+            "fp_short": pmui.RadioButtonGroup(label="Short F", options=FIREPOWERS, value=3, size="large"),
             "horse": switch("Horse artillery"),
             "attack": pmui.IntInput(label="Attack command", value=1, start=0, end=5, size="large", width=140),
             "defense": pmui.IntInput(label="Defense command", value=1, start=0, end=5, size="large", width=140),
@@ -799,7 +808,7 @@ class DixieView(pn.viewable.Viewer):
             lost = group(adv.effect, lambda e: e.units_lost)
             self.odds.show(f"Fire {origin.value} -> {target.value} ({adv.kind}, DX-7.1-7.3)", numbers,
                            plots.hits_bars(adv.hits, "Hits for the enemy to place"),
-                           "The owner is assumed to place the hits to lose the fewest cards (DX-7.3); the enemy's "
+                           f"The owner is assumed to place the hits {OWNER_PLACING} (DX-7.3); the enemy's "
                            "leader, terrain and command count in its morale checks.",
                            plots.hits_bars(lost, "Enemy units lost by its next morale step", "units"),
                            "Enemy units lost")
@@ -810,7 +819,7 @@ class DixieView(pn.viewable.Viewer):
         return StepForm("fire", [origin, target, firers, named], build=build, show=show, update=update)
 
     def _allocate_form(self) -> StepForm:
-        mine = switch("Place them myself (else the companion places them to lose the fewest cards)", css="place-own")
+        mine = switch(f"Place them myself (else the companion places them {OWNER_PLACING})", css="place-own")
         spots = [pmui.Select(label=f"Hit {i + 1} on", size="large", css_classes=[f"hit-{i + 1}"], width=320)
                  for i in range(12)]
         box = pn.FlexBox(*spots, visible=False)
@@ -942,7 +951,7 @@ class DixieView(pn.viewable.Viewer):
 
         def retarget(_=None):
             s = self.live.state
-            self._set(to, list(withdrawals(s, s.card(card.value))) if card.value else [], keep=False)
+            self._set(to, list(disengagements(s, s.card(card.value))) if card.value else [], keep=False)
 
         def update():
             s = self.live.state

@@ -17,6 +17,7 @@ from engines.dixie.board import across
 from engines.dixie.example import LABEL, example_cards
 from tests.engines.dixie.support import Table
 from tests.engines.dixie.test_advanced import flank_table
+from tests.engines.dixie.test_disengage import csa_cut_off, usa_must_disengage
 from tests.engines.dixie.test_golden import DEPLOYMENT, SCRIPT
 from tests.engines.dixie.test_melee import V19, melee_table
 from tests.widgets import click, perform
@@ -298,3 +299,34 @@ def test_flank_attack_odds_beside_the_choice(store):
     exactly = {int(r[0]): r[2] for r in bars.itertuples(index=False) if r[1] == "exactly k"}
     assert exactly == {k: float(p) for k, p in {0: F(1, 18), 1: F(5, 18), 2: F(4, 9), 3: F(2, 9)}.items()}
     assert number(view, "P(at least one makes it)") == "94.4% (17/18)"
+
+
+# --- disengagement and the placing of hits ---------------------------------------------------------------------------
+
+@pytest.mark.rule("DX-8.2", "DX-13.1")
+def test_the_withdraw_form_offers_only_legal_destinations(store):
+    """DX-8.2: the unit that must disengage from its own line is offered only its reserve (never the empty enemy
+    position across, which would win the game); a unit with nowhere to go is offered nothing and stays (A23)."""
+    view = DixieView(live_from(store, usa_must_disengage(fight_on=True)))
+    form = view.guide.active
+    assert form.action == "withdraw" and list(form.inputs[1].options) == ["reserve"]
+    assert form.build() == {"type": "withdraw", "card": "USA-11", "to": "reserve"}
+    view.tap("CSA-L")
+    assert form.build()["to"] == "reserve"
+    perform(view)
+    assert view.live.state.card("USA-11").loc == "reserve" and view.live.state.victory is None
+    cut_off = DixieView(live_from(store, csa_cut_off()))
+    form = cut_off.guide.active
+    assert form.action == "withdraw" and list(form.inputs[1].options) == [] and form.build()["to"] is None
+    perform(cut_off)
+    assert cut_off.live.state.card("CSA-1").loc == "USA-R"
+
+
+@pytest.mark.rule("DX-7.3")
+def test_the_placing_of_hits_is_described_as_made(view):
+    """DX-7.3: the fire odds and the allocation switch describe the placing the companion makes: the smallest
+    chance of losing any card, then the fewest cards lost on average."""
+    deployed(view.live)
+    play(view.live, 1)
+    view.tap("USA-R")
+    assert "smallest chance of losing any card, then the fewest cards lost on average" in view.odds.main.note
