@@ -89,15 +89,16 @@ def _pairs_size(components: int, level: int, n: int) -> int:
 
 class Grid:
     """Optimal play of a side whose faces all count apart (the attacker: its strength face F matters through
-    the defender's tie-break), for every labelled tray of up to `top` dice. A tray's value does not depend on
-    its damage dice (the expected damage dice are counted from now on), so a 6 put to damage leads to the tray
-    with one die fewer in all. Components (primary, expected damage dice to come, P(win), P(draw));
-    `terminal(counts)` gives them when no die is left."""
+    the defender's tie-break), for every labelled tray of up to `top` dice. A 6 put to damage leads to the tray
+    with one die fewer in all, and adds 1 to component `damage_at` (the attacker's table: components (primary,
+    expected damage dice to come, P(win), P(draw))); `terminal(counts)` gives the components when no die is left.
+    A roll that starts with `top` dice and ends with `level` confirmed has put top - level dice to damage, so a
+    terminal may depend on them when every tray asked about belongs to that roll."""
 
     CELLS = 1 << 17
 
-    def __init__(self, top: int, terminal, exact=False):
-        self.top, self.exact = top, exact
+    def __init__(self, top: int, terminal, exact=False, damage_at: int | None = 1):
+        self.top, self.exact, self.damage_at = top, exact, damage_at
         self.eps = 0 if exact else TOLERANCE
         self.values: dict[tuple[int, int], np.ndarray] = {}  # (dice in play, confirmed) -> (component, tray)
         last = terminal(compositions(top))
@@ -168,11 +169,15 @@ class Grid:
             """Where move's values are in confirm[j] (a face) or damage[j] (the damage move), flattened."""
             return up[move, r] * width + down[move, c] if move < FACES else rows[r] * width + down[FACES - 1, c]
 
+        where: list = [None, None]   # the cells last asked about and where each move's values are for them
+
         def component(j, cells):
-            r, c = np.divmod(cells, cols)
-            out = np.stack([confirm[j].ravel().take(flat(move, r, c)) for move in range(FACES)]
-                           + [damage[j].ravel().take(flat(FACES, r, c))])
-            out[FACES] += j == 1
+            if where[0] is not cells:
+                r, c = np.divmod(cells, cols)
+                where[:] = cells, [flat(move, r, c) for move in range(moves)]
+            out = np.stack([confirm[j].ravel().take(at) for at in where[1][:FACES]]
+                           + [damage[j].ravel().take(where[1][FACES])])
+            out[FACES] += j == self.damage_at
             return out
 
         choice = choose(primary.reshape(moves, -1), component, k, self.eps).reshape(len(rows), cols)
@@ -185,7 +190,7 @@ class Grid:
         at_spent = flat(FACES, *spent)
         for j in range(k):
             confirm[j].ravel().take(at, out=best[j])
-            best[j][spent] = damage[j].ravel()[at_spent] + (j == 1)
+            best[j][spent] = damage[j].ravel()[at_spent] + (j == self.damage_at)
         return best
 
 

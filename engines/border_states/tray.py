@@ -136,9 +136,13 @@ def outcome(attacker: Strength, defender: Strength) -> str:
 
 
 def losses(winner: Strength, loser: Strength, rule: str = "inclusive") -> int:
-    """BS-CMB.8 (A1): the loser removes 2 units if S_w > S_l and S_w >= 2 S_l (inclusive, L = 0 counts),
-    else 1. With the strict option: S_w > 2 S_l, and a loser with S = 0 removes 1."""
-    if winner.s > loser.s and (winner.s >= 2 * loser.s if rule == "inclusive" else
-                               loser.s > 0 and winner.s > 2 * loser.s):
-        return 2
-    return 1
+    """BS-CMB.8: the loser removes 1 unit, or 2 on a win by twice the strength (`doubled`)."""
+    return 2 if doubled(winner.s, loser.s, rule) else 1
+
+
+def doubled(ws, ls, rule: str = "inclusive"):
+    """BS-CMB.8 (A1): does the loser remove 2 units? S_w > S_l and S_w >= 2 S_l (inclusive, L = 0 counts); with
+    the strict option S_w > 2 S_l and S_l > 0. Strengths are ints, or arrays of them (an array of answers)."""
+    if rule == "inclusive":
+        return (ws > ls) & (ws >= 2 * ls)
+    return (ls > 0) & (ws > 2 * ls)

@@ -51,7 +51,8 @@ def choose(primary: np.ndarray, component, components: int, eps) -> np.ndarray:
         alive &= values >= values.max(axis=0) - eps
         choice[tied] = alive.argmax(axis=0)
         several = alive.sum(axis=0) > 1
-        tied, alive = tied[several], alive[:, several]
+        if not several.all():   # the same columns keep the same array, so `component` may reuse its lookups
+            tied, alive = tied[several], alive[:, several]
     return choice
 
 
