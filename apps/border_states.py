@@ -29,13 +29,17 @@ from engines.border_states.board import board_from_data
 from engines.border_states.example import EXAMPLE_DEPLOYMENT, example_board
 from engines.border_states.guide import due_now, phase_title
 from engines.border_states.initiative import initiative_win
+from engines.border_states.manoeuvre import entrench_places
+from engines.border_states.outcome import battle_outcome
+from engines.border_states.outlook import round_outlook
 from engines.border_states.recruitment import recruits_odds
 from engines.border_states.round import recruit_places
-from engines.border_states.rules import RETREAT, SIDE_NAME, SIDES, C, U
+from engines.border_states.rules import FACE_EFFECTS, RETREAT, SIDE_NAME, SIDES, C, U
 from engines.border_states.state import GameState
 from engines.border_states.tray import FACES, Keep
 
 ENGINE = engines.get("border_states")
+OUTCOME_DICE = 7   # losses and marker chances on the page for rolls of up to this many dice (seconds, the first time)
 CSS = """
 table.board { border-collapse: collapse; width: 100%; font-size: 15px; }
 .board td, .board th { border-bottom: 1px solid rgba(128,128,128,.3); padding: 5px 4px; text-align: left; }
@@ -147,6 +151,19 @@ def tray_html(state: GameState) -> str:
     return "".join(rows)
 
 
+def outcome_rows(ending, state: GameState, battle, x: int, y: int) -> list[tuple[str, str]]:
+    """The chances of one commitment (x attacker's, y defender's supply dice) for each side, as odds rows."""
+    if ending is None:
+        return []
+    rows = [(f"with {x} and {y} supply dice: P(the attacker wins)", odds_text(ending.win("attacker"))),
+            ("P(draw)", odds_text(ending.draw))]
+    for side in (battle.attacker, battle.defender):
+        role, name = battle.role(side), SIDE_NAME[side]
+        rows += [(f"P({name} loses 2 units)", odds_text(ending.loses_two(role, state.count(battle.area, side)))),
+                 (f"P(the damage marker moves toward the {name})", odds_text(ending.marker_toward(role)))]
+    return rows
+
+
 def board_html(state: GameState) -> str:
     rows = []
     for a in state.board.borders:
@@ -207,7 +224,7 @@ class BorderStatesView(pn.viewable.Viewer):
         self.tabs = lazy_tabs({
             "Play": [self.phase, self.tray, self.guide],
             "Board": [self.board],
-            "Odds & tables": [self._strength_panel()],
+            "Odds & tables": [self._outlook_panel(), self._strength_panel()],
         })
         self.render()
 
@@ -334,9 +351,7 @@ class BorderStatesView(pn.viewable.Viewer):
         area = self._select("Own-side border state", "entrench-area")
 
         def update():
-            s = self.live.state
-            area.options = [a.name for a in s.board.borders if a.side == s.turn and s.count(a.name, s.turn)
-                            and a.name not in s.entrenched]
+            area.options = entrench_places(self.live.state)
             area.value = area.options[0] if area.options else None
         return StepForm("entrench", [area], update=update, build=lambda: {"type": "entrench", "area": area.value})
 
@@ -368,32 +383,46 @@ class BorderStatesView(pn.viewable.Viewer):
 
     def _supply_form(self) -> StepForm:
         count = pmui.IntInput(label="Supply dice to add", value=0, start=0, size="large", css_classes=["supply-count"])
+        theirs = pmui.IntInput(label="If the defender then adds", value=0, start=0, size="large",
+                               css_classes=["supply-theirs"])
 
         def update():
             s = self.live.state
-            count.value, count.end = 0, supply_limit(s, s.battle.turn)
+            b = s.battle
+            count.value, count.end = 0, supply_limit(s, b.turn)
+            theirs.value, theirs.end = 0, supply_limit(s, b.defender)
+            theirs.visible = b.turn == b.attacker
 
         title = "P(the attacker wins) by supply dice (BS-CMB, both playing well)"
 
         def show():
-            """The heatmap is worked out off the page's thread: optimal play for many dice can take seconds the
-            first time (then it is saved in the data folder)."""
+            """The heatmap and the chances of this commitment are worked out off the page's thread: optimal play
+            for many dice can take seconds the first time (then it is kept)."""
             s = self.live.state
             b = s.battle
             att_max = supply_limit(s, b.attacker) if b.turn == b.attacker else b.supply[b.attacker]
             sizes = (b.dice[b.attacker], b.dice[b.defender], att_max, supply_limit(s, b.defender))
+            x, y = (count.value or 0, theirs.value or 0) if b.turn == b.attacker else (b.supply[b.attacker],
+                                                                                       count.value or 0)
+            dice = (b.dice[b.attacker] + x, b.dice[b.defender] + y)
             self.odds.show(title, [], note="Working out optimal play for these dice (saved for next time)...")
-            self._pending = sizes
+            self._pending = (sizes, dice)
 
             async def draw():
                 grid = await asyncio.to_thread(advice.supply_grid, *sizes)
-                if self._pending != sizes or self.guide.active is not form:
+                ending = (await asyncio.to_thread(battle_outcome, *dice, double_loss=s.options["double_loss"],
+                                                  damage_on_draw=s.options["damage_on_draw"])
+                          if max(dice) <= OUTCOME_DICE else None)
+                if self._pending != (sizes, dice) or self.guide.active is not form:
                     return
                 cells = [(x, y, p) for (x, y), p in grid.items()]
-                self.odds.show(title, [], plots.heatmap(cells, "Attacker's P(win)", f"{SIDE_NAME[b.attacker]} supply",
-                                                        f"{SIDE_NAME[b.defender]} supply", "P(win)"))
+                self.odds.show(title, outcome_rows(ending, s, b, x, y),
+                               plots.heatmap(cells, "Attacker's P(win)", f"{SIDE_NAME[b.attacker]} supply",
+                                             f"{SIDE_NAME[b.defender]} supply", "P(win)"),
+                               note="" if ending else f"Losses and marker: worked out for up to {OUTCOME_DICE} dice "
+                                                      "a side.")
             pn.state.execute(draw)
-        form = StepForm("commit_supply", [count], update=update, show=show,
+        form = StepForm("commit_supply", [count, theirs], update=update, show=show,
                         build=lambda: {"type": "commit_supply", "count": count.value or 0})
         return form
 
@@ -458,13 +487,30 @@ class BorderStatesView(pn.viewable.Viewer):
         card = self._select("Card", "roll-card")
         face = pmui.RadioButtonGroup(label="Die to change (for a card that changes a face)", options=list(range(1, 7)),
                                      value=1, size="large")
+        sign = pmui.RadioButtonGroup(label="Change by (a card printed with either sign)", size="large",
+                                     css_classes=["roll-card-sign"])
+
+        def either():
+            spec = self.live.state.board.card(self.live.state.battle.turn, card.value) if card.value else None
+            return spec if spec is not None and spec.effect == "MODIFY_EITHER" else None
+
+        def resign(_=None):
+            spec = either()
+            sign.visible = spec is not None
+            sign.options = {f"+{spec.value}": spec.value, f"-{spec.value}": -spec.value} if spec else {}
+            sign.value = spec.value if spec else None
+        card.param.watch(resign, "value")
 
         def update():
             s = self.live.state
-            card.options = self._cards(s.battle.turn, lambda c: c.effect in ("ADD_FACE", "MODIFY"))
+            card.options = self._cards(s.battle.turn, lambda c: c.phase == "combat" and c.effect in FACE_EFFECTS)
             card.value = card.options[0] if card.options else None
-        return StepForm("roll_card", [card, face], update=update,
-                        build=lambda: {"type": "roll_card", "card": card.value, "face": face.value})
+            resign()
+
+        def build():
+            action = {"type": "roll_card", "card": card.value, "face": face.value}
+            return {**action, "change": sign.value} if either() else action
+        return StepForm("roll_card", [card, face, sign], update=update, build=build)
 
     def _losses_form(self) -> StepForm:
         commander = switch("The commander unit is one of them", css="losses-commander")
@@ -505,6 +551,24 @@ class BorderStatesView(pn.viewable.Viewer):
                            plots.hits_bars(d, "Units recruited", "units"))
         return StepForm("recruit", [area, commander], update=update, show=show,
                         build=lambda: {"type": "recruit", "area": area.value, "commander": commander.value})
+
+    def _outlook_panel(self):
+        """The round outlook (digest section 8), worked out on a tap and off the page's thread."""
+        button = pmui.Button(label="Work out this round's outlook", variant="outlined", css_classes=["outlook-go"],
+                             **TOUCH)
+        text = pmui.Typography(variant="body1", css_classes=["outlook-text"])
+
+        async def work():
+            state = self.live.state
+            text.object = "Working out the combats still to fight..."
+            found = await asyncio.to_thread(round_outlook, state)
+            battles = ", ".join(found.battles) or "none"
+            text.object = (f"Combats counted: {battles} (their dice: units, entrenchment and supply committed). "
+                           f"P(the CSA reaches 10 VP this round) {odds_text(found.ten)}; "
+                           f"P(the CSA wins at this round's victory check) {odds_text(found.csa_wins)}.")
+        button.on_click(lambda _: pn.state.execute(work))
+        return pmui.Column(pmui.Typography("Round outlook (BS-VIC)", variant="h6"), button, text,
+                           sizing_mode="stretch_width")
 
     def _strength_panel(self):
         dice = pmui.IntSlider(label="Dice", start=1, end=12, value=6, css_classes=["strength-dice"])

@@ -7,9 +7,12 @@ from dataclasses import replace
 
 from companion.dice import Dice
 from companion.engine import RuleError, Step
+from companion.quoting import quote
 
+from .board import Card
 from .registry import actions, require_phase, use_card
-from .rules import C, DICE_IN_BOX, ENTRENCH_BONUS, FACE_MAX, FACE_MIN, SIDE_NAME, SIDES, SUPPLY_PER_UNIT, U
+from .rules import (C, DICE_IN_BOX, ENTRENCH_BONUS, FACE_EFFECTS, FACE_MAX, FACE_MIN, SIDE_NAME, SIDES, SUPPLY_PER_UNIT,
+                    U)
 from .state import COMBAT, VICTORY, Battle, GameState, other
 from .succession import advance_commander, move_damage, remove_units
 from .throw import ThrowInput, resolve_throw
@@ -68,9 +71,9 @@ def start_effects(state: GameState, dice: Dice, extra_dice: int = 0, card: str =
     added, said = extra_dice, []
     if extra_dice:
         said.append(f"+{extra_dice} by {state.commander_name(side)}'s ability")
-    if card:
+    if card != "":
         spec = state.board.card(side, card)
-        if spec.phase != "combat" or spec.effect in ("ADD_FACE", "MODIFY", "COSTS_ACTION"):
+        if spec.phase != "combat" or spec.effect in FACE_EFFECTS + ("COSTS_ACTION",):
             raise RuleError("BS-CARD", f"{card} is not played at the start of a combat")
         state = use_card(state, side, battle)
         battle = replace(battle, cards=battle.cards + (side,))
@@ -81,7 +84,7 @@ def start_effects(state: GameState, dice: Dice, extra_dice: int = 0, card: str =
     text = ", ".join(said) or "nothing"
     new = replace(state, battle=battle)
     return Step(new, f"Combat in {battle.area}: {SIDE_NAME[side]} at the start: {text}; {battle.dice[side]} dice"
-                     f"{stock_note(new)}", ("BS-CMB", "BS-CARD") if card else ("BS-CMB",))
+                     f"{stock_note(new)}", ("BS-CMB", "BS-CARD") if card != "" else ("BS-CMB",))
 
 
 def supply_limit(state: GameState, side: str) -> int:
@@ -126,13 +129,13 @@ def throw(state: GameState, dice: Dice) -> Step:
 @actions
 def roll_card(state: GameState, dice: Dice, card: str, face: int = 0, change: int = 0) -> Step:
     """A card during a throw (BS-CARD, BS-MOD): ADD_FACE puts a die showing its face into the throw (it
-    stays an ordinary die, A6); MODIFY changes one of the thrown dice (`face`) by the printed value (a player
-    may take its opposite, for a card printed "+-k"), clamped to 1-6."""
+    stays an ordinary die, A6); MODIFY changes one of the thrown dice (`face`) by exactly the signed value
+    printed, and MODIFY_EITHER by +k or -k as the player chooses (`change`); the face is clamped to 1-6."""
     battle, side, tray = _roller(state)
     if not battle.throw:
         raise RuleError("BS-CARD", "A card of this kind is played after a throw, before the keep")
     spec = state.board.card(side, card)
-    if spec.effect not in ("ADD_FACE", "MODIFY") or spec.phase != "combat":
+    if spec.effect not in FACE_EFFECTS or spec.phase != "combat":
         raise RuleError("BS-CARD", f"{card} does not change a throw" if spec.phase == "combat" else
                         f"{card} is an action-phase card")
     state = use_card(state, side, battle)
@@ -143,10 +146,8 @@ def roll_card(state: GameState, dice: Dice, card: str, face: int = 0, change: in
         said = f"adds a die showing {spec.value}"
     else:
         if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6 or not throw_[face - 1]:
-            raise RuleError("BS-MOD", f"The throw shows no {face} to change")
-        if isinstance(change, bool) or not isinstance(change, int) or change not in (0, spec.value, -spec.value):
-            raise RuleError("BS-MOD", f"{card} changes a face by {spec.value:+d} (or its opposite), not {change!r}")
-        step = change or spec.value
+            raise RuleError("BS-MOD", f"The throw shows no {quote(face)} to change")
+        step = _modification(spec, change)
         new_face = max(FACE_MIN, min(FACE_MAX, face + step))
         throw_[face - 1] -= 1
         throw_[new_face - 1] += 1
@@ -155,6 +156,21 @@ def roll_card(state: GameState, dice: Dice, card: str, face: int = 0, change: in
     new = replace(state, battle=battle)
     return Step(new, f"Combat in {battle.area}: {SIDE_NAME[side]} plays {card}: {said}{stock_note(new)}",
                 ("BS-CARD", "BS-MOD"))
+
+
+def _modification(card: Card, change) -> int:
+    """BS-MOD (digest section 10): what a face modifier adds. A MODIFY card applies exactly its printed signed
+    value (`change` left out, or the same value); a MODIFY_EITHER card takes the sign the player chooses."""
+    whole = type(change) is int
+    if card.effect == "MODIFY":
+        if whole and change in (0, card.value):
+            return card.value
+        raise RuleError("BS-MOD", f"{card.name} changes a face by exactly {card.value:+d}, as printed; "
+                                  f"'change' cannot be {quote(change)}")
+    if whole and change in (card.value, -card.value):
+        return change
+    raise RuleError("BS-MOD", f"{card.name} changes a face by +{card.value} or -{card.value}: choose the sign "
+                              f"('change'), not {quote(change)}")
 
 
 @actions
@@ -270,7 +286,7 @@ def end_combat(state: GameState, dice: Dice, card_c: str = "", card_u: str = "")
     battle = _battle(state, "end")
     used = []
     for side, card in ((C, card_c), (U, card_u)):
-        if card:
+        if card != "":
             spec = state.board.card(side, card)
             if spec.phase != "combat":
                 raise RuleError("BS-CARD", f"{card} is not a combat card")

@@ -1,9 +1,10 @@
 """The board file: what the source's lost pictures held, entered once by the players from their board and cards.
 
-Checked as digest section 10 says: the eight border states the source names, four a side, with a
-combat number and VP each; 6 Union and 5 CSA home states with recruitment success values 2..6; a
-symmetric, connected adjacency; whole-number damage-track squares; a distrust loop of at least one
-square; every commander face with at least one action; each side's deck.
+Checked as digest section 10 says: the eight border states the source names, each with its side (at least
+3 a side for the deployment, A20; 4 a side with the option), a combat number and VP; 6 Union and 5 CSA
+home states with recruitment success values 2..6; a symmetric, connected adjacency; whole-number
+damage-track squares; a distrust loop of at least one square; every commander face with at least one
+action; each side's deck (a face modifier with its signed value, or its size when either sign may be taken).
 """
 from __future__ import annotations
 
@@ -14,9 +15,11 @@ from typing import Any, Mapping
 import networkx as nx
 
 from companion.engine import RuleError
+from companion.quoting import quote
 from companion.records import from_data, to_data
 
-from .rules import BORDER_STATES, C, COMMANDER_FACES, EFFECTS, HOME_STATES, SIDE_NAME, SIDES, U
+from .rules import (BORDER_LIMIT, BORDER_STATES, C, COMMANDER_FACES, DEPLOY, EFFECTS, HOME_STATES, SIDE_NAME, SIDES,
+                    U)
 
 MAX_BOARD_BYTES = 200_000
 
@@ -57,7 +60,7 @@ class Card:
     copies: int = 1
     phase: str = "combat"          # the icon: "combat" (rifleman) or "action" (unit)
     effect: str = "FREE_TEXT"      # one of rules.EFFECTS
-    value: int = 0                 # ADD_STOCK_DICE n, ADD_FACE f, MODIFY +-k
+    value: int = 0                 # ADD_STOCK_DICE n, ADD_FACE f, MODIFY the signed k printed, MODIFY_EITHER k
     text: str = ""
 
 
@@ -77,7 +80,7 @@ class Board:
         for a in self.areas:
             if a.name == name:
                 return a
-        raise RuleError("BS-D.1", f"There is no state '{name}' on the board")
+        raise RuleError("BS-D.1", f"There is no state {quote(name)} on the board")
 
     @property
     def borders(self) -> tuple[Area, ...]:
@@ -97,14 +100,15 @@ class Board:
         for card in self.cards[side]:
             if card.name == name:
                 return card
-        raise RuleError("BS-D.9", f"{SIDE_NAME[side]} has no card '{name}' in its deck")
+        raise RuleError("BS-D.9", f"{SIDE_NAME[side]} has no card {quote(name)} in its deck")
 
     def to_dict(self) -> dict:
         return to_data(self)
 
 
-def board_from_data(data: Any) -> Board:
-    """A board from its JSON data, every field checked; RuleError naming what is wrong."""
+def board_from_data(data: Any, four_a_side: bool = False) -> Board:
+    """A board from its JSON data, every field checked; RuleError naming what is wrong. `four_a_side`: the A20
+    option, 4 own-side border states a side."""
     if isinstance(data, (str, bytes)):
         if len(data) > MAX_BOARD_BYTES:
             raise RuleError("BS-SETUP", "The board file is too large")
@@ -116,11 +120,11 @@ def board_from_data(data: Any) -> Board:
         board = from_data(Board, data)
     except (ValueError, TypeError) as exc:
         raise RuleError("BS-SETUP", f"The board file does not fit: {exc}") from None
-    check_board(board)
+    check_board(board, four_a_side)
     return board
 
 
-def check_board(board: Board) -> None:
+def check_board(board: Board, four_a_side: bool = False) -> None:
     names = [a.name for a in board.areas]
     dupes = sorted({n for n in names if names.count(n) > 1})
     if dupes:
@@ -133,8 +137,13 @@ def check_board(board: Board) -> None:
         raise RuleError("BS-SETUP", f"The border states are the eight the rules name: {', '.join(BORDER_STATES)}")
     for side in SIDES:
         own = [a.name for a in borders if a.side == side]
-        if len(own) != 4:
-            raise RuleError("BS-SETUP", f"{SIDE_NAME[side]} needs 4 own-side border states, not {len(own)}")
+        least = -(-DEPLOY[side] // BORDER_LIMIT)     # the deployment, 3 units a state at most
+        if four_a_side and len(own) != len(BORDER_STATES) // 2:
+            raise RuleError("BS-SETUP", f"{SIDE_NAME[side]} needs {len(BORDER_STATES) // 2} own-side border states "
+                                        f"(option A20: 4 a side), not {len(own)}")
+        if len(own) < least:
+            raise RuleError("BS-SETUP", f"{SIDE_NAME[side]} needs at least {least} own-side border states to deploy "
+                                        f"its {DEPLOY[side]} units, not {len(own)}")
         homes = board.homes(side)
         if len(homes) != HOME_STATES[side]:
             raise RuleError("BS-SETUP", f"{SIDE_NAME[side]} has {HOME_STATES[side]} home states, not {len(homes)}")
@@ -169,6 +178,10 @@ def check_board(board: Board) -> None:
                                            f"{', '.join(EFFECTS)}")
             if card.effect == "ADD_FACE" and not 1 <= card.value <= 6:
                 raise RuleError("BS-MOD", f"{card.name}: the face added is 1 to 6")
+            if card.effect == "MODIFY" and card.value == 0:
+                raise RuleError("BS-MOD", f"{card.name}: a face modifier prints a signed value such as +1 or -1")
+            if card.effect == "MODIFY_EITHER" and card.value < 1:
+                raise RuleError("BS-MOD", f"{card.name}: a modifier of either sign is entered as its size, 1 or more")
     if board.units[C] < 8 or board.units[U] < 7:
         raise RuleError("BS-SETUP", "The CSA deploys 8 units and the Union 7: enter at least that many pieces")
 

@@ -66,7 +66,9 @@ def _action_steps(state: GameState) -> list[Due]:
                     "or remove the unit.", "BS-RET")]
     return [Due("move", f"{side} moves a unit", "A unit not in combat, to an adjacent state.", "BS-D.4"),
             Due("retreat", f"{side} retreats a unit", "A unit in combat; 3-6 succeeds, or discard a card.", "BS-D.6"),
-            Due("entrench", f"{side} entrenches", "One unit in an own-side border state.", "BS-D.5"),
+            Due("entrench", f"{side} entrenches", "One unit in an own-side border state, " +
+                ("once per state a round." if state.options["entrench_once"] == "round" else
+                 "one entrenched unit a state at a time."), "BS-D.5"),
             Due("play_card", f"{side} plays an action card", "", "BS-CARD"),
             Due("pass_turn", f"{side} passes", "", "BS-D.7")]
 

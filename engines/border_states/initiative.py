@@ -7,15 +7,17 @@ from fractions import Fraction
 
 from companion.dice import Dice
 from companion.engine import Result
+from companion.inputs import Inputs, bounded
 from companion.odds import Dist, dist, fractions
 
-from .rules import C, SIDE_NAME, U
+from .rules import C, SIDE_NAME, SUPPLY_CAP_VARIANT, U
 
 
 @dataclass(frozen=True)
-class InitiativeInput:
-    bid_c: int = 0   # supply dice the CSA gripped (BS-VAR.2), added to every roll
-    bid_u: int = 0
+class InitiativeInput(Inputs):
+    RULE = "BS-VAR.2"
+    bid_c: int = bounded(0, SUPPLY_CAP_VARIANT, default=0)   # supply dice the CSA gripped, added to every roll
+    bid_u: int = bounded(0, SUPPLY_CAP_VARIANT, default=0)   # a bid is at most the supply held (cap 20)
 
 
 def resolve_initiative(inputs: InitiativeInput, dice: Dice) -> Result:

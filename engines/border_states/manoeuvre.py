@@ -8,7 +8,7 @@ from companion.dice import Dice
 from companion.engine import RuleError, Step
 
 from .battle import open_next
-from .registry import actions, require_phase, use_card
+from .registry import actions, require_phase, use_card, yes
 from .retreat import resolve_retreat
 from .rules import SIDE_NAME
 from .state import ACTION, GameState, Retreat, check_place, other
@@ -66,6 +66,7 @@ def move(state: GameState, dice: Dice, source: str, target: str, commander: bool
     """BS-D.4: one own unit not in combat to an adjacent state, within the placement limits (BS-D.1);
     entering a state the enemy holds starts a combat there."""
     side = _actor(state)
+    commander, entrenched = yes(commander), yes(entrenched)
     _unit_at(state, source, side, commander)
     if state.in_combat(source):
         raise RuleError("BS-D.4", f"Units in combat in {source} may only retreat (BS-D.6)")
@@ -81,8 +82,17 @@ def move(state: GameState, dice: Dice, source: str, target: str, commander: bool
 
 @actions
 def entrench(state: GameState, dice: Dice, area: str) -> Step:
-    """BS-D.5: stand one own unit upright in an own-side border state; one per state; it lasts the round."""
+    """BS-D.5: stand one own unit upright in an own-side border state; it lasts the round. The action is taken
+    once per state per round, even after that unit has gone (A21; with the option, once per entrenched unit)."""
     side = _actor(state)
+    _check_entrench(state, side, area)
+    new = replace(state, entrenched=state.entrenched + (area,), entrench_used=state.entrench_used + (area,))
+    return Step(_spent(new, side), f"Round {state.round}: {SIDE_NAME[side]} entrenches in {area}", ("BS-D.5", "BS-ACT"))
+
+
+def _check_entrench(state: GameState, side: str, area: str) -> None:
+    """BS-D.5: an own-side border state with a unit of the side, none entrenched there, and (A21) not entrenched
+    in this round already."""
     a = state.board.area(area)
     if not a.border or a.side != side:
         raise RuleError("BS-D.5", f"Entrenchment is in a {SIDE_NAME[side]}-side border state; {area} is not one")
@@ -90,8 +100,21 @@ def entrench(state: GameState, dice: Dice, area: str) -> Step:
         raise RuleError("BS-D.5", f"{SIDE_NAME[side]} has no unit in {area}")
     if area in state.entrenched:
         raise RuleError("BS-D.5", f"A unit in {area} is already entrenched")
-    new = replace(state, entrenched=state.entrenched + (area,))
-    return Step(_spent(new, side), f"Round {state.round}: {SIDE_NAME[side]} entrenches in {area}", ("BS-D.5", "BS-ACT"))
+    if state.options["entrench_once"] == "round" and area in state.entrench_used:
+        raise RuleError("BS-D.5", f"{SIDE_NAME[side]} has already entrenched in {area} this round: once per state a "
+                                  "round (A21)")
+
+
+def entrench_places(state: GameState) -> list[str]:
+    """BS-D.5: the border states where the side to act may entrench now."""
+    places = []
+    for a in state.board.borders:
+        try:
+            _check_entrench(state, state.turn, a.name)
+        except RuleError:
+            continue
+        places.append(a.name)
+    return places
 
 
 def _retreat_target(state: GameState, side: str, source: str, target: str) -> None:
@@ -111,9 +134,10 @@ def retreat(state: GameState, dice: Dice, source: str, target: str, commander: b
             discard: bool = False, entrenched: bool = False) -> Step:
     """BS-D.6 with BS-RET: roll first (3-6 it goes), or discard a card to succeed without rolling."""
     side = _actor(state)
+    commander, entrenched = yes(commander), yes(entrenched)
     _unit_at(state, source, side, commander)
     _retreat_target(state, side, source, target)
-    if discard:
+    if yes(discard):
         state = use_card(state, side)
         new = _relocate(state, side, source, target, commander, entrenched)
         return Step(_spent(new, side), f"Round {state.round}: {SIDE_NAME[side]} discards a card and retreats "

@@ -25,6 +25,12 @@ OPTIONS = (
            (("pool", "Return to their owner's pool"), ("lost", "Are lost for good"))),
     Option("double_succession", "A15 Two triggers in one combat", "BS-D.10", True,
            ((True, "The commander advances twice"), (False, "Once"))),
+    Option("four_a_side", "A20 Own-side border states a side", "BS-SETUP", False,
+           ((False, "Each border state has a side; at least 3 a side for the deployment"),
+            (True, "4 a side, for a board that shows it"))),
+    Option("entrench_once", "A21 The Entrench action in a state", "BS-D.5", "round",
+           (("round", "Once per own-side border state per round, even after that unit has gone"),
+            ("standing", "One entrenched unit at a time: another may entrench after the first has gone"))),
     Option("count_stock", "A17 The 50 dice in the box", "BS-D.8", False,
            ((False, "Not counted"), (True, "Warn when the dice in play pass 50"))),
 )

@@ -7,12 +7,14 @@ from fractions import Fraction
 
 from companion.dice import Dice
 from companion.engine import Result
+from companion.inputs import Inputs, bounded
 from companion.odds import Dist, dist
 
 
 @dataclass(frozen=True)
-class RecruitInput:
-    success: int     # the state's success value k: a roll of k or more (2..6)
+class RecruitInput(Inputs):
+    RULE = "BS-REC"
+    success: int = bounded(2, 6)     # the state's success value k: a roll of k or more
 
 
 def resolve_recruit(inputs: RecruitInput, dice: Dice, state: str = "") -> Result:

@@ -16,6 +16,12 @@ PHASE_NAMES = {SETUP: "deployment", DRAW: "draw", INITIATIVE: "initiative", ACTI
                VICTORY: "victory check", SUPPLY: "supply", RECRUIT: "recruitment", OVER: "game over"}
 
 
+def yes(value) -> bool:
+    """A yes/no parameter counts as yes only when it is the bool True: the text "false", 1 or anything else is
+    never taken for yes (digest section 11; the action specs refuse such values outright)."""
+    return value is True
+
+
 def require_phase(state: GameState, phase: str) -> None:
     if state.phase == OVER:
         raise RuleError("BS-VIC", f"The game is over: {state.victory.text}")

@@ -6,14 +6,15 @@ from dataclasses import replace
 
 from companion.dice import Dice
 from companion.engine import RuleError, Step
+from companion.quoting import quote
 
 from .initiative import InitiativeInput, resolve_initiative
 from .recruitment import RecruitInput, resolve_recruit
-from .registry import actions, require_phase
+from .registry import actions, require_phase, yes
 from .rules import (C, DEPLOY, DRAW, DRAW_BONUS, DRAW_BONUS_STATE, ROUNDS, SIDE_NAME, SIDES, SUDDEN_VP,
                     SUPPLY_BONUS_STATES, SUPPLY_GAIN, U)
 from .state import (ACTION, DRAW as DRAW_PHASE, INITIATIVE, OVER, RECRUIT, SETUP, SUPPLY, VICTORY, GameState,
-                    Victory, check_place, other)
+                    Victory, check_place, other, places_commander)
 
 
 @actions
@@ -21,13 +22,14 @@ def deploy(state: GameState, dice: Dice, area: str, commander: bool = False) -> 
     """BS-SETUP: the sides place one unit at a time, the CSA first, into own-side border states, until the
     CSA has placed 8 and the Union 7."""
     require_phase(state, SETUP)
-    side = state.turn
+    side, commander = state.turn, yes(commander)
     a = state.board.area(area)
     if not a.border or a.side != side:
         raise RuleError("BS-SETUP", f"Deployment is into {SIDE_NAME[side]}-side border states; {area} is not one")
     check_place(state, area, side)
     if commander and state.commander_at[side]:
         raise RuleError("BS-SETUP", f"The {SIDE_NAME[side]} commander unit is already on the board")
+    commander = places_commander(state, side, commander)
     new = state.with_count(area, side, 1)
     if commander:
         new = replace(new, commander_at={**state.commander_at, side: area})
@@ -107,7 +109,8 @@ def choose_first(state: GameState, dice: Dice, first: str = "") -> Step:
     require_phase(state, INITIATIVE)
     if not state.initiative_winner:
         raise RuleError("BS-INIT", "Roll for the initiative first")
-    first = first or state.initiative_winner
+    if first == "":
+        first = state.initiative_winner
     if first not in SIDES:
         raise RuleError("BS-INIT", "The first player is C or U")
     left = {s: state.board.commanders[s][state.commander[s] - 1].actions for s in SIDES}
@@ -172,23 +175,26 @@ def start_recruitment(state: GameState) -> GameState:
 
 def end_round(state: GameState) -> GameState:
     """The round marker moves on and every entrenched unit stands down."""
-    return replace(state, round=state.round + 1, phase=DRAW_PHASE, entrenched=(), battles_done=(), recruited=(),
-                   turn="", first="", initiative_winner="", bids={})
+    return replace(state, round=state.round + 1, phase=DRAW_PHASE, entrenched=(), entrench_used=(), battles_done=(),
+                   recruited=(), turn="", first="", initiative_winner="", bids={})
 
 
 @actions
 def recruit(state: GameState, dice: Dice, area: str = "", commander: bool = False) -> Step:
     """BS-REC: roll for one empty own home state (the player picks the order; by default the next one
-    listed); on its success value a pool unit (or the commander unit) is placed there."""
+    listed); on its success value a pool unit (or the commander unit) is placed there. When the commander
+    unit is all the pool holds, it is the unit placed."""
     require_phase(state, RECRUIT)
     side = state.turn
     places = recruit_places(state, side)
-    area = area or (places[0] if places else "")
+    if area == "":
+        area = places[0] if places else ""
     if area not in places:
-        raise RuleError("BS-REC", f"{SIDE_NAME[side]} cannot roll for {area} now"
+        raise RuleError("BS-REC", f"{SIDE_NAME[side]} cannot roll for {quote(area)} now"
                                   + (f": roll for one of {', '.join(places)}" if places else ""))
-    if commander and state.commander_at[side]:
+    if yes(commander) and state.commander_at[side]:
         raise RuleError("BS-REC", f"The {SIDE_NAME[side]} commander unit is on the board, not in the pool")
+    commander = places_commander(state, side, yes(commander))
     result = resolve_recruit(RecruitInput(state.board.area(area).success), dice, area)
     new = replace(state, recruited=state.recruited + (area,))
     if result.outcome:

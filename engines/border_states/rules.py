@@ -92,5 +92,7 @@ COMMANDER_NAMES = {C: ("Robert E. Lee", "Robert E. Lee (fatigued)"),
 
 DICE_IN_BOX = 50                             # the about page: 50 dice are needed (A17)
 
-# Card effects the companion applies (digest section 10); anything else is resolved by hand.
-EFFECTS = ("ADD_STOCK_DICE", "ADD_FACE", "MODIFY", "COSTS_ACTION", "FREE_TEXT")
+# Card effects the companion applies (digest section 10); anything else is resolved by hand. MODIFY k changes a
+# face by exactly the signed k printed; only MODIFY_EITHER k (a card that lets the player choose) takes +k or -k.
+EFFECTS = ("ADD_STOCK_DICE", "ADD_FACE", "MODIFY", "MODIFY_EITHER", "COSTS_ACTION", "FREE_TEXT")
+FACE_EFFECTS = ("ADD_FACE", "MODIFY", "MODIFY_EITHER")   # played on a throw, before the keep (BS-CARD)

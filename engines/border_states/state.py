@@ -12,6 +12,7 @@ from companion.engine import RuleError
 from companion.records import from_data, to_data
 
 from .board import Board, board_from_data, force_cut, star
+from .options import OPTIONS
 from .rules import (DEPLOY, BORDER_LIMIT, C, HOME_LIMIT, MAX_FORCE, SIDE_NAME, SIDES, SUPPLY_CAP, SUPPLY_CAP_VARIANT,
                     SUPPLY_START, SUPPLY_START_VARIANT, U)
 from .tray import Strength, Tray
@@ -79,6 +80,7 @@ class GameState:
     units: Mapping[str, Mapping[str, int]] = field(default_factory=dict)   # state -> side -> units
     commander_at: Mapping[str, str] = field(default_factory=lambda: {C: "", U: ""})  # "" = in the pool
     entrenched: tuple[str, ...] = ()
+    entrench_used: tuple[str, ...] = ()   # states where the Entrench action was taken this round (BS-D.5, A21)
     supply: Mapping[str, int] = field(default_factory=per_side)
     deck: Mapping[str, int] = field(default_factory=per_side)
     hand: Mapping[str, int] = field(default_factory=per_side)
@@ -157,7 +159,13 @@ class GameState:
 
 
 def state_from_dict(data: Mapping[str, Any]) -> GameState:
-    return from_data(GameState, data)
+    state = from_data(GameState, data)
+    return replace(state, options=with_defaults(state.options))
+
+
+def with_defaults(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The session's options, with the digest's default for any option added since the session was saved."""
+    return {**{o.key: o.default for o in OPTIONS}, **options}
 
 
 def check_place(state: GameState, area: str, side: str, rule: str = "BS-D.1") -> None:
@@ -170,10 +178,17 @@ def check_place(state: GameState, area: str, side: str, rule: str = "BS-D.1") ->
         raise RuleError(rule, f"{area} already holds {limit} {SIDE_NAME[side]} unit{'s' if limit > 1 else ''}")
 
 
+def places_commander(state: GameState, side: str, chosen: bool) -> bool:
+    """BS-REC / BS-SETUP: the unit placed from the pool is the commander unit when the player chooses it, or when
+    the commander unit is all the pool holds."""
+    return not state.commander_at[side] and (chosen or state.pool(side) == 1)
+
+
 def new_state(options: Mapping[str, Any], setup: Mapping[str, Any]) -> GameState:
     """BS-SETUP: the board checked, decks shuffled (their counts), supply dealt, markers on START; then
     the deployment, the CSA first, one unit at a time, or all of it at once as the players placed it."""
-    board = board_from_data(setup.get("board"))
+    options = with_defaults(options)
+    board = board_from_data(setup.get("board"), options["four_a_side"])
     start = SUPPLY_START_VARIANT if options["supply_variant"] else SUPPLY_START
     state = GameState(options=dict(options), board=board, units={a.name: per_side() for a in board.areas},
                       supply=dict(start), deck={s: board.deck_size(s) for s in SIDES}, turn=C)
@@ -203,5 +218,8 @@ def deployed(state: GameState, deployment: Any, commanders: Any) -> GameState:
         where = commanders.get(side, "")
         if where and state.count(where, side) < 1:
             raise RuleError("BS-SETUP", f"The {SIDE_NAME[side]} commander unit stands with a unit: {where} has none")
+        if not where and state.pool(side) < 1:
+            raise RuleError("BS-SETUP", f"Every {SIDE_NAME[side]} piece is deployed, the commander unit too: say "
+                                        "where it stands")
         state = replace(state, commander_at={**state.commander_at, side: where})
     return replace(state, phase=DRAW, turn="")

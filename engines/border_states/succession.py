@@ -10,12 +10,13 @@ from .state import GameState
 
 def remove_units(state: GameState, area: str, side: str, n: int, commander: bool) -> GameState:
     """n units of `side` leave `area` (the commander unit among them if `commander`): back to the pool, or
-    lost for good with option A11. An own-side state left without the side's units loses its entrenchment."""
+    lost for good with option A11 - but the commander unit, which always returns to the pool and can be
+    recruited again (BS-D.10). An own-side state left without the side's units loses its entrenchment."""
     state = state.with_count(area, side, -n)
     if commander:
         state = replace(state, commander_at={**state.commander_at, side: ""})
     if state.options["removed_to"] == "lost":
-        state = replace(state, lost={**state.lost, side: state.lost[side] + n})
+        state = replace(state, lost={**state.lost, side: state.lost[side] + n - (1 if commander else 0)})
     if not state.count(area, side) and area in state.entrenched and state.board.area(area).side == side:
         state = replace(state, entrenched=tuple(a for a in state.entrenched if a != area))
     return state

@@ -7,14 +7,17 @@ from math import factorial
 
 from companion.dice import Dice
 from companion.engine import Result
+from companion.inputs import Inputs, bounded
 from companion.odds import Dist, dist
 
+from .rules import DICE_IN_BOX
 from .tray import counts
 
 
 @dataclass(frozen=True)
-class ThrowInput:
-    dice: int
+class ThrowInput(Inputs):
+    RULE = "BS-CMB"
+    dice: int = bounded(1, DICE_IN_BOX)   # every die left; no throw has more than the 50 dice in the box (A17)
 
 
 def resolve_throw(inputs: ThrowInput, dice: Dice, who: str = "") -> Result:

@@ -11,8 +11,11 @@ from apps.border_states import BoardEditor, BorderStatesView, board_html, tracks
 from companion.dice import ScriptedDice
 from companion.session import GameSession
 from companion.store import Store
+from companion.ui.controls import odds_text
 from companion.ui.live import LiveSession
 from engines.border_states.example import LABEL, example_setup
+from engines.border_states.outcome import battle_outcome
+from engines.border_states.outlook import round_outlook
 from tests.engines.border_states.test_golden import SCRIPT
 from tests.widgets import click, find, perform
 
@@ -106,6 +109,33 @@ def test_the_supply_step_shows_the_heatmap_of_both_sides_supply(view, live):
     form(view, "supply-count").value = 2
     perform(view)
     assert live.state.battle.supply[live.state.battle.attacker] == 2
+
+
+@pytest.mark.rule("BS-CMB")
+def test_the_supply_step_shows_each_sides_double_loss_and_marker_chances(view, live):
+    """Section 8: with the dice the attacker would add and those the defender might add, the chances of each side
+    losing 2 units and of the marker moving toward it, from the engine's battle outcome."""
+    play_until(live, "commit_supply")
+    battle = live.state.battle
+    form(view, "supply-count").value = 1
+    form(view, "supply-theirs").value = 2
+    shown = dict(view.odds.main.numbers)
+    ending = battle_outcome(battle.dice[battle.attacker] + 1, battle.dice[battle.defender] + 2)
+    assert shown["with 1 and 2 supply dice: P(the attacker wins)"] == odds_text(ending.win("attacker"))
+    assert shown["P(CSA loses 2 units)"] == odds_text(ending.loses_two("attacker"))
+    assert shown["P(the damage marker moves toward the Union)"] == odds_text(ending.marker_toward("defender"))
+
+
+@pytest.mark.rule("BS-VIC.1")
+def test_the_round_outlook_answers_the_csa_reaching_10_vp(view, live):
+    """Section 8: the outlook tab works out P(the CSA reaches 10 VP this round) from the combats still to fight."""
+    play_until(live, "start_effects")
+    view.tabs.active = 2
+    click(find(view, "outlook-go"))
+    text = find(view, "outlook-text").object
+    expected = round_outlook(live.state)
+    assert f"P(the CSA reaches 10 VP this round) {odds_text(expected.ten)}" in text
+    assert ", ".join(expected.battles) in text
 
 
 @pytest.mark.rule("BS-CMB")

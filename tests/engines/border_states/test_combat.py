@@ -27,6 +27,7 @@ from tests.engines.border_states.support import (
     U,
     battle_table,
     board,
+    full_board,
     setup,
 )
 
@@ -488,6 +489,53 @@ def test_a_modifier_needs_a_die_showing_that_face():
     table.refuse("BS-MOD", "roll_card", card=PLUS_C, face=5)
     for face, change in ((0, 0), (None, 0), ("2", 0), (2.0, 0), (True, 0), (2, "1"), (2, None), (2, [1])):
         table.refuse("BS-MOD", "roll_card", card=PLUS_C, face=face, change=change)
+
+
+EITHER_C = "Test CSA +1 or -1"
+
+
+def either_board() -> dict:
+    """The test board with an invented CSA card printed with either sign (MODIFY_EITHER 1, digest section 10)."""
+    data = full_board()
+    data["cards"][C].append({"name": EITHER_C, "copies": 1, "phase": "combat", "effect": "MODIFY_EITHER", "value": 1})
+    return data
+
+
+@pytest.mark.rule("BS-MOD", "BS-CARD")
+@pytest.mark.parametrize("area, card, face, change, shown", [
+    (WV, PLUS_C, 3, 0, 4), (WV, PLUS_C, 3, 1, 4), (WV, PLUS_C, 3, -1, None),
+    (VA, MINUS_U, 4, 0, 3), (VA, MINUS_U, 4, -1, 3), (VA, MINUS_U, 4, 1, None),
+], ids=["+1 as printed", "+1 named", "+1 played as -1", "-1 as printed", "-1 named", "-1 played as +1"])
+def test_a_modifier_applies_its_printed_signed_value(area, card, face, change, shown):
+    """Section 10: a MODIFY card changes a face by exactly the signed value printed on it: a +1 card is never
+    played as -1, nor a -1 card as +1 (BS-MOD refuses it and nothing changes)."""
+    table = at_roll(2, 2, area=area)
+    table.do("throw", face, 2)
+    if shown is None:
+        assert "as printed" in table.refuse("BS-MOD", "roll_card", card=card, face=face, change=change).message
+        return
+    table.do("roll_card", card=card, face=face, change=change)
+    counts = [0] * 6
+    for f in (shown, 2):
+        counts[f - 1] += 1
+    assert table.battle.throw == tuple(counts)
+
+
+@pytest.mark.rule("BS-MOD", "BS-CARD")
+@pytest.mark.parametrize("change, shown", [(1, 4), (-1, 2), (0, None), (2, None), (-2, None)])
+def test_a_card_of_either_sign_takes_the_sign_the_player_chooses(change, shown):
+    """Section 10: only a card whose text lets the player choose (MODIFY_EITHER k) takes +k or -k, chosen as it is
+    played: a 3 becomes a 4 or a 2; no sign chosen, or another size, is refused."""
+    table = at_roll(2, 2, board_data=either_board())
+    table.do("throw", 3, 2)
+    if shown is None:
+        assert "choose the sign" in table.refuse("BS-MOD", "roll_card", card=EITHER_C, face=3, change=change).message
+        return
+    table.do("roll_card", card=EITHER_C, face=3, change=change)
+    counts = [0] * 6
+    for f in (shown, 2):
+        counts[f - 1] += 1
+    assert table.battle.throw == tuple(counts) and table.state.hand[C] == 1
 
 
 # --- BS-D.11 and BS-D.12 -------------------------------------------------------------------------------------------

@@ -6,7 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from engines.border_states.state import COMBAT, INITIATIVE, VICTORY
+from engines.border_states.manoeuvre import entrench_places
+from engines.border_states.state import ACTION, COMBAT, INITIATIVE, VICTORY
 from tests.engines.border_states.support import (
     AR,
     C_HOMES,
@@ -218,6 +219,25 @@ def test_entrench_one_unit_in_an_own_side_border_state():
 
 
 @pytest.mark.rule("BS-D.5")
+def test_entrench_once_per_state_per_round():
+    """BS-D.5 (A21 default): the Entrench action is taken once per own-side border state per round, even after
+    the entrenched unit has left and another unit has come in; next round it may be taken there again."""
+    table = action_table({VA: (1, 0), NC: (1, 0)}, actions=(4, 0))
+    table.do("entrench", area=VA)
+    table.do("move", source=VA, target=NC, entrenched=True)
+    table.do("move", source=NC, target=VA)
+    assert table.state.entrenched == () and table.state.count(VA, C) == 1
+    assert entrench_places(table.state) == [NC]
+    assert "once per state a round" in table.refuse("BS-D.5", "entrench", area=VA).message
+    table.do("entrench", area=NC)
+    assert table.state.phase == VICTORY and table.state.entrench_used == (VA, NC)
+    round_2 = Table(state=replace(table.state, entrenched=(), entrench_used=(), round=2, phase=ACTION, turn=C,
+                                  actions_left={C: 1, U: 0}))
+    round_2.do("entrench", area=VA)
+    assert round_2.state.entrenched == (VA,)
+
+
+@pytest.mark.rule("BS-D.5")
 def test_entrenchment_stands_down_at_the_end_of_the_round():
     """BS-D.5 / end of round: every entrenched unit stands down."""
     table = Table(setup(deployment={C: {VA: 2, NC: 2, TN: 2, AR: 2}, U: {WV: 2, MD: 2, KY: 2, MO: 1}}))
@@ -229,7 +249,7 @@ def test_entrenchment_stands_down_at_the_end_of_the_round():
     table.do("supply")
     while table.state.phase == "recruit":
         table.do("recruit", 1)
-    assert table.state.round == 2 and table.state.entrenched == ()
+    assert table.state.round == 2 and table.state.entrenched == () and table.state.entrench_used == ()
 
 
 @pytest.mark.rule("BS-D.5")

@@ -4,7 +4,9 @@ from __future__ import annotations
 import pytest
 
 from companion.engine import RuleError, resolve_options
+from companion.events import Replay
 from engines.border_states import ENGINE
+from engines.border_states.manoeuvre import entrench_places
 from engines.border_states.options import OPTIONS
 from engines.border_states.state import OVER, SUPPLY, VICTORY
 from tests.engines.border_states.support import (
@@ -21,7 +23,9 @@ from tests.engines.border_states.support import (
     U,
     action_table,
     at,
+    area_of,
     battle_table,
+    board,
     setup,
     start,
 )
@@ -31,7 +35,8 @@ def test_every_option_is_tested_here():
     """The options this module covers are exactly the engine's."""
     assert {o.key for o in OPTIONS} == {"supply_variant", "initiative_bid", "double_loss", "damage_on_draw",
                                         "force_cut", "sudden_round_4", "retreat_relieves", "entrench_moves",
-                                        "removed_to", "double_succession", "count_stock"}
+                                        "removed_to", "double_succession", "count_stock", "four_a_side",
+                                        "entrench_once"}
 
 
 @pytest.mark.rule("BS-D.8")
@@ -157,6 +162,60 @@ def test_entrench_moves(keeps, entrenched):
     assert table.state.entrenched == ()
 
 
+@pytest.mark.rule("BS-SETUP")
+@pytest.mark.parametrize("union_side, four, refused", [(4, False, False), (5, False, False), (5, True, True),
+                                                       (4, True, False)])
+def test_four_a_side(union_side, four, refused):
+    """A20 option: by default a board needs each border state's side and 3 a side at least (5/3 is a board);
+    with the option, 4 own-side border states a side, as some boards show."""
+    data = board()
+    if union_side == 5:
+        area_of(data, AR)["side"] = U
+    if refused:
+        with pytest.raises(RuleError) as caught:
+            start(setup(data, deployment={C: {VA: 3, NC: 3, TN: 2}, U: {WV: 2, MD: 2, KY: 2, MO: 1}}), four_a_side=four)
+        assert caught.value.rule == "BS-SETUP" and "4 own-side" in caught.value.message
+    else:
+        state = start(setup(data, deployment={C: {VA: 3, NC: 3, TN: 2}, U: {WV: 2, MD: 2, KY: 2, MO: 1}}),
+                      four_a_side=four)
+        assert sum(a.side == U for a in state.board.borders) == union_side
+
+
+@pytest.mark.rule("BS-D.5")
+@pytest.mark.parametrize("once, again", [("round", False), ("standing", True)])
+def test_entrench_once(once, again):
+    """A21 option: by default the Entrench action is taken once per own-side border state per round, even after
+    the entrenched unit has left; with 'standing', another unit may entrench once the first has gone."""
+    table = action_table({VA: (2, 0)}, actions=(3, 0), entrench_once=once)
+    table.do("entrench", area=VA)
+    table.do("move", source=VA, target=NC, entrenched=True)
+    assert table.state.entrenched == ()
+    assert (VA in entrench_places(table.state)) == again
+    if again:
+        table.do("entrench", area=VA)
+        assert table.state.entrenched == (VA,)
+    else:
+        assert "once per state a round" in table.refuse("BS-D.5", "entrench", area=VA).message
+
+
+@pytest.mark.rule("BS-SETUP", "BS-D.5")
+def test_a_session_saved_before_the_new_options_opens_with_their_defaults():
+    """A session saved before A20 and A21 became options (its options and states lack them) still opens and
+    plays, with the digest's defaults: any split of at least 3 a side, entrench once per state a round."""
+    old = {k: v for k, v in resolve_options(ENGINE.options, {}).items() if k not in ("four_a_side", "entrench_once")}
+    replay = Replay(ENGINE, old, setup())
+    table = Table(state=replay.state)
+    table.to_actions()
+    table.do("entrench", area=VA)
+    assert table.state.options["entrench_once"] == "round" and table.state.options["four_a_side"] is False
+    saved = table.state.to_dict()
+    for key in ("four_a_side", "entrench_once"):
+        del saved["options"][key]
+    del saved["entrench_used"]
+    loaded = ENGINE.state_from_dict(saved)
+    assert loaded.options == table.state.options and loaded.entrench_used == ()
+
+
 @pytest.mark.rule("BS-D.11")
 @pytest.mark.parametrize("removed_to", ["pool", "lost"])
 def test_removed_to_lost(removed_to):
@@ -172,6 +231,18 @@ def test_removed_to_lost(removed_to):
     retreat.do("retreat", 1, source=MD, target=WV)
     retreat.do("retreat_failed", choice="remove")
     assert retreat.state.pool(U) == (pool + 1 if removed_to == "pool" else pool)
+
+
+@pytest.mark.rule("BS-D.11", "BS-D.10")
+def test_a_removed_commander_unit_returns_to_the_pool_even_when_removed_units_are_lost():
+    """A11 option 'lost' with BS-D.10: the removed commander unit returns to the pool and can be recruited again;
+    only the other unit removed with it is lost for good."""
+    table = battle_table(WV, 3, 3, removed_to="lost", commanders={U: WV})
+    pool = table.state.pool(U)
+    table.fight((5, 5, 1), (3, 1, 2))
+    table.do("remove_losses", commander=True)
+    state = table.state
+    assert state.lost[U] == 1 and state.pool(U) == pool + 1 and state.commander_at[U] == ""
 
 
 @pytest.mark.rule("BS-D.10")

@@ -250,10 +250,10 @@ V7_UNITS = {C_HOMES[3]: (1, 0), C_HOMES[4]: (1, 0), VA: (3, 0), NC: (3, 0),
             **{h: (0, 1) for h in U_HOMES}, WV: (0, 1)}
 
 
-def recruit_table(units=V7_UNITS, **fields) -> Table:
+def recruit_table(units=V7_UNITS, board_data=None, **fields) -> Table:
     fields.setdefault("first", C)
     fields.setdefault("turn", fields["first"])
-    return at(RECRUIT, units, **fields)
+    return at(RECRUIT, units, board_data, **fields)
 
 
 def csa_recruits(dice) -> int:
@@ -309,6 +309,47 @@ def test_the_commander_unit_may_be_recruited():
     table.do("recruit", 6, area=C_HOMES[0], commander=True)
     assert table.state.commander_at[C] == C_HOMES[0]
     table.refuse("BS-REC", "recruit", 6, area=C_HOMES[1], commander=True)
+
+
+@pytest.mark.rule("BS-REC", "BS-D.10")
+@pytest.mark.parametrize("chosen", [False, True])
+def test_with_only_the_commander_unit_in_the_pool_it_is_the_unit_recruited(chosen):
+    """BS-REC: a success places a unit from the pool; when the commander unit is all the pool holds (a board of 10
+    CSA pieces, 9 on the board), it is the unit placed, chosen or not - it does not vanish."""
+    table = recruit_table({VA: (3, 0), NC: (3, 0), TN: (3, 0), WV: (0, 1), **{h: (0, 1) for h in U_HOMES}},
+                          board_data=full_board(units={C: 10, U: 14}))
+    assert (table.state.pool(C), table.state.commander_at[C]) == (1, "")
+    step = table.do("recruit", 6, area=C_HOMES[0], commander=chosen)
+    state = table.state
+    assert state.commander_at[C] == C_HOMES[0] and state.pool(C) == 0 and "(the commander unit)" in step.summary
+
+
+@pytest.mark.rule("BS-REC", "BS-D.10")
+def test_with_other_units_in_the_pool_the_player_chooses():
+    """BS-REC: with ordinary units in the pool too, the commander unit is placed only when the player says so."""
+    table = recruit_table()
+    table.do("recruit", 6, area=C_HOMES[0])
+    assert table.state.commander_at[C] == "" and table.state.count(C_HOMES[0], C) == 1
+
+
+@pytest.mark.rule("BS-D.3", "BS-REC")
+def test_units_above_a_cut_force_stay_through_the_round_and_only_recruiting_stops():
+    """BS-D.3: with the marker two squares toward the Union (force 9 on the example board) the Union's 10 units
+    stay on the board through supply, recruitment and into the next round, where they move as ever; only its
+    recruitment is blocked. Once losses bring it below 9 it recruits again, up to 9."""
+    units = {WV: (0, 3), MD: (0, 3), KY: (0, 3), MO: (0, 1), VA: (1, 0), **{h: (1, 0) for h in C_HOMES}}
+    table = at(SUPPLY, units, first=U, damage=2, supply={C: 0, U: 0})
+    assert table.state.max_force(U) == 9 and table.state.on_board(U) == 10
+    table.do("supply")
+    assert table.state.phase == DRAW and table.state.on_board(U) == 10 and table.state.round == 2
+    table.to_actions(first=U, faces=(1, 6))
+    table.do("move", source=MO, target="Union home 4")
+    assert table.state.on_board(U) == 10
+    below = at(RECRUIT, {**units, WV: (0, 1)}, first=U, turn=U, damage=2)
+    assert below.state.on_board(U) == 8
+    while below.state.phase == RECRUIT and below.state.turn == U:
+        below.do("recruit", 6)
+    assert below.state.on_board(U) == 9
 
 
 @pytest.mark.rule("BS-REC")

@@ -46,7 +46,8 @@ def edit(fn):
 
 BAD_BOARDS = [
     ("a border state renamed", lambda b: area_of(b, AR).update(name="Texas"), "BS-SETUP", "border states"),
-    ("five Union-side border states", lambda b: area_of(b, AR).update(side=U), "BS-SETUP", "4 own-side"),
+    ("six Union-side border states", lambda b: (area_of(b, AR).update(side=U), area_of(b, TN).update(side=U)),
+     "BS-SETUP", "at least 3 own-side"),
     ("a side that is neither", lambda b: area_of(b, AR).update(side="X"), "BS-SETUP", "C or U"),
     ("a state named twice", lambda b: area_of(b, "Union home 6").update(name="Union home 5"), "BS-SETUP",
      "unique"),
@@ -80,6 +81,9 @@ BAD_BOARDS = [
     ("a card of no phase", lambda b: b["cards"][U][0].update(phase="supply"), "BS-CARD", "phase combat or action"),
     ("a card with 0 copies", lambda b: b["cards"][U][1].update(copies=0), "BS-CARD", "copies 1 or more"),
     ("a face card adding a 7", lambda b: b["cards"][C][0].update(value=7), "BS-MOD", "1 to 6"),
+    ("a face modifier of 0", lambda b: b["cards"][C][1].update(effect="MODIFY", value=0), "BS-MOD", "signed value"),
+    ("a modifier of either sign of -1", lambda b: b["cards"][C][1].update(effect="MODIFY_EITHER", value=-1), "BS-MOD",
+     "its size"),
     ("seven CSA pieces", lambda b: b["units"].update(C=7), "BS-SETUP", "8 units"),
     ("six Union pieces", lambda b: b["units"].update(U=6), "BS-SETUP", "7"),
     ("no Union piece count", lambda b: b["units"].pop(U), "BS-SETUP", "count of unit pieces"),
@@ -196,6 +200,23 @@ def test_deployment_respects_three_a_side_and_one_commander_unit():
     table.refuse("BS-D.1", "deploy", area=VA)
     table.do("deploy", area=NC)
     table.refuse("BS-D.1", "deploy", area=WV)
+
+
+@pytest.mark.rule("BS-SETUP", "BS-D.10")
+def test_the_last_piece_deployed_is_the_commander_unit_when_it_is_all_the_pool_holds():
+    """BS-SETUP: with 8 CSA pieces, the 8th unit placed is the commander unit when it has not been placed yet; a
+    deployment entered in one go that uses every piece says where the commander unit stands."""
+    data = full_board(units={C: 8, U: 14})
+    table = Table({"board": data})
+    for area in (VA, WV, VA, WV, VA, WV, NC, MD, NC, MD, NC, MD, TN, KY, TN):
+        table.do("deploy", area=area)
+    state = table.state
+    assert state.phase == DRAW and state.commander_at == {C: TN, U: ""} and state.pool(C) == 0
+    whole = {C: {VA: 3, NC: 3, TN: 2}, U: {WV: 3, MD: 3, KY: 1}}
+    with pytest.raises(RuleError) as caught:
+        start(setup(data, deployment=whole, commanders={U: WV}))
+    assert caught.value.rule == "BS-SETUP" and "say where it stands" in caught.value.message
+    assert start(setup(data, deployment=whole, commanders={C: NC})).commander_at[C] == NC
 
 
 @pytest.mark.rule("BS-SETUP", "BS-D.1")
