@@ -92,15 +92,17 @@ class Replay:
         """What an action would do now (raises RuleError and changes nothing if illegal)."""
         return self.engine.apply(self.state, action, dice)
 
-    def add(self, event: Event) -> None:
-        """Take the next event of the log into the derived state."""
+    def add(self, event: Event, state: Any = None) -> None:
+        """Take the next event of the log into the derived state. `state`: the state after an action event,
+        when the caller has just worked it out from this replay's state (it is not worked out again)."""
         if event.seq != len(self.events) + 1:
             raise ValueError(f"event {event.seq} is out of order: expected {len(self.events) + 1}")
         if event.kind == ACTION:
-            dice = ReplayDice(event.rolls)
-            state = self.engine.apply(self.state, event.action, dice).state
-            if dice.unused():
-                raise ValueError(f"event {event.seq} recorded more dice than its action uses")
+            if state is None:
+                dice = ReplayDice(event.rolls)
+                state = self.engine.apply(self.state, event.action, dice).state
+                if dice.unused():
+                    raise ValueError(f"event {event.seq} recorded more dice than its action uses")
             self.states.append(state)
             self.applied.append(event)
             self.undone.clear()
@@ -124,6 +126,10 @@ class Replay:
     def action_event(self, action: Mapping[str, Any], dice) -> Event:
         """The event for performing `action` with `dice` now; raises RuleError if it is illegal.
         It records only the rolls this action made, so one dice source may serve many actions."""
+        return self.record(action, dice)[0]
+
+    def record(self, action: Mapping[str, Any], dice) -> tuple[Event, Step]:
+        """The event for performing `action` with `dice` now, and what the engine did (not yet added)."""
         before = len(dice.rolls)
         step = self.step(action, dice)
         rolls = tuple(dice.rolls[before:])
@@ -131,8 +137,9 @@ class Replay:
             used = sum(len(r.faces) for r in rolls)
             raise DiceError(f"This roll uses {used} {'die' if used == 1 else 'dice'}, "
                             f"but {used + dice.unused()} were entered.")
-        return Event(seq=len(self.events) + 1, kind=ACTION, summary=step.summary, action=dict(action),
-                     rolls=rolls, rules=step.rules)
+        event = Event(seq=len(self.events) + 1, kind=ACTION, summary=step.summary, action=dict(action),
+                      rolls=rolls, rules=step.rules)
+        return event, step
 
     def undo_event(self) -> Event:
         if not self.applied:

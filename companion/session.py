@@ -76,7 +76,8 @@ class GameSession:
 
     def act(self, action: Mapping[str, Any], dice: Dice) -> Event:
         self.refresh()
-        return self._commit(self.replay.action_event(action, dice))
+        event, step = self.replay.record(action, dice)
+        return self._commit(event, step.state)
 
     def undo(self) -> Event:
         self.refresh()
@@ -86,14 +87,14 @@ class GameSession:
         self.refresh()
         return self._commit(self.replay.redo_event())
 
-    def _commit(self, event: Event) -> Event:
+    def _commit(self, event: Event, state: Any = None) -> Event:
         try:
             self.store.append(self.id, event)
         except StaleSession:
             self.refresh()
             raise RuleError("sync", "Another device changed this game a moment ago; the page now shows "
                                     "its move. Check, then try again.") from None
-        self.replay.add(event)
+        self.replay.add(event, state)
         return event
 
     def export(self) -> str:

@@ -1,9 +1,20 @@
 """Suite-wide checks: every `@pytest.mark.rule(...)` names a rule ID that a game's rules know."""
 from __future__ import annotations
 
+import os
+
 import pytest
+from hypothesis import HealthCheck, settings
 
 import engines
+
+# Property tests: derandomized in CI (a red run is reproduced by running it again); random seeds and ten
+# times the examples under `make fuzz` (tests/scale.py), which prints the seed to replay a failure.
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("fuzz", derandomize=False, deadline=None, print_blob=True,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 def _known_rule_ids() -> set[str]:

@@ -5,6 +5,7 @@ Digest: ../shared/rules/bull_run.md (prefix BR); the source text wins any disagr
 """
 from companion.engine import Engine, Procedure, no_inputs
 
+from . import attacks  # noqa: F401  (registers the combat actions)
 from .actions import actions as ACTIONS
 from .combat import (
     attack_sequence_odds,

@@ -4,11 +4,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import Literal
 
 import icepool
 
 from companion.dice import Dice
 from companion.engine import Result, RuleError
+from companion.inputs import Inputs, bounded
 from companion.odds import Dist, mean
 
 from .rules import (
@@ -27,10 +29,12 @@ MODIFIERS = (0, TERRAIN_MODIFIER, FORD_MODIFIER, TERRAIN_MODIFIER + FORD_MODIFIE
 
 
 @dataclass(frozen=True)
-class FireInput:
-    sp: int              # the firing stack's SP total (BR-10.4)
-    modifier: int = 0    # the sum of the BR-10.5 modifiers
-    over_12: str = "error"  # A16: "error", or "use_11_12"
+class FireInput(Inputs):
+    RULE = CRT_RULE
+
+    sp: int = bounded(1)     # the firing stack's SP total (BR-10.4)
+    modifier: int = bounded(min(MODIFIERS), 0, MODIFIER_RULE, default=0)  # the sum of the BR-10.5 modifiers
+    over_12: Literal["error", "use_11_12"] = "error"  # A16
 
 
 def column(sp: int, over_12: str = "error") -> int:

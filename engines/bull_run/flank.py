@@ -5,13 +5,16 @@ from dataclasses import dataclass
 
 from companion.dice import Dice
 from companion.engine import Result
+from companion.inputs import Inputs
 from companion.odds import Dist, certain
 
 from .rules import FARM_FORD, SCOUTS
 
 
 @dataclass(frozen=True)
-class AwarenessInput:
+class AwarenessInput(Inputs):
+    RULE = "BR-8.4a"
+
     adjacent: bool = False  # a Union unit south of Bull Run is adjacent to a CSA unit (the players' answer)
 
 

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from companion.engine import Due
 
-from .actions import CHECK_RULES, PHASE_NAMES, attackers_left, due_checks, hit_options
+from .actions import CHECK_RULES, PHASE_NAMES, due_checks
+from .attacks import attackers_left, attacks_to_fire, companion_places, firer_side, hit_targets
 from .initiative import SIDE_NAME
 from .rules import CSA, TURNS
 from .state import COMBAT, END, INITIATIVE, MOVEMENT, ON_MAP, OVER, PENDING, REINFORCEMENTS, GameState, clock
@@ -50,36 +51,48 @@ def due_now(state: GameState) -> list[Due]:
         end = Due("end_movement", f"End {side} movement", "", "BR-5.1")
         if not any(not u.moved for u in state.side_units(state.active, ON_MAP)):
             return [Due(end.action, end.title, f"No {side} unit on the map is left to move.", end.rule)]
-        return [Due("move", f"Move {side} units", "4 MP each; tell the terrain of each hex and any Bull Run crossing.",
-                    "BR-8.1"), end]
+        return [Due("move", f"Move {side} units", "4 MP each; tell the terrain of each hex and any Bull Run crossing. "
+                    "No entering enemy hexes; entering an enemy zone of control ends the move; at most 2 units a hex "
+                    "(BR-8.2).", "BR-8.1"), end]
     if state.phase == COMBAT:
         return _combat_steps(state)
     assert state.phase == END
     return [Due("end_turn", "End the turn", "Say who holds the objectives; victory is checked.", "BR-3.0")]
 
 
+def ordered_attacks_text(state: GameState) -> str:
+    """BR-9.2/BR-9.3 for the solitaire CSA's attack step, as the order and option A24 read now."""
+    if state.half != 0:
+        return "Without the initiative the solitaire player decides which CSA stacks attack (BR-9.2, A8)."
+    text = ("With the initiative every CSA stack next to a Union stack is ordered to attack: declare each one, "
+            "against the weakest adjacent Union stack (BR-9.2, BR-9.3).")
+    if state.options["ordered_attacks"] == "stronger_only" and state.orders[state.turn - 1] in ("D", "E"):
+        text += " Under this order a CSA stack that is not stronger than its target need not attack (A24)."
+    return text
+
+
 def _combat_steps(state: GameState) -> list[Due]:
     combat = state.combat
     side = SIDE_NAME[state.active]
     if combat is None:
-        text = "Name the attacking stack and the adjacent stack it attacks."
-        if state.options["solitaire"] and state.active == CSA:
-            text = ("With the initiative every CSA stack next to a Union stack attacks, the weakest adjacent Union "
-                    "stack first (BR-9.2, BR-9.3)." if state.half == 0 else
-                    "Without the initiative the solitaire player decides which CSA stacks attack (BR-9.2, A8).")
-        end = Due("end_combat", f"End {side} attacks", "", "BR-10.2")
-        if not attackers_left(state):
-            return [Due(end.action, end.title, f"No {side} stack is left that may attack.", end.rule)]
-        return [Due("declare_attack", f"{side} attack", text, "BR-10.1"), end]
+        steps = []
+        if attackers_left(state):
+            text = "Declare every attack of this step first (which stack attacks which); then resolve them."
+            if state.options["solitaire"] and state.active == CSA:
+                text = ordered_attacks_text(state) + " " + text
+            steps.append(Due("declare_attack", f"{side}: declare an attack", text, "BR-10.1"))
+        if attacks_to_fire(state):
+            steps.insert(0, Due("fire", "Resolve a declared attack",
+                                "Every attack on one defender before the next; both stacks fire at once.", "BR-10.1"))
+        else:
+            text = "" if steps else f"No {side} stack is left to attack."
+            steps.append(Due("end_combat", f"End {side} attacks", text, "BR-10.2"))
+        return steps
     stage = combat.stage
-    if stage == "fire":
-        return [Due("fire", "Fire", "Both stacks roll at once" if combat.defender_fires else
-                    "The attacker rolls; the defender has made its one defensive roll", "BR-10.4")]
     if stage == "allocate":
-        parts = []
-        for target, hits in (("defenders", combat.hits_on_defenders), ("attackers", combat.hits_on_attackers)):
-            if hits:
-                parts.append(f"{hits} on the {target}: {' or '.join(hit_options(state, target))}")
+        parts = [f"{hits} on the {role}: " + ("BR-9.4 places them" if companion_places(state, role)
+                                              else f"the {SIDE_NAME[firer_side(state, role)]} player spreads them")
+                 for role, _, hits in hit_targets(state)]
         return [Due("allocate_hits", "Apply hits", "; ".join(parts), "BR-10.3")]
     if stage == "retreat_check":
         return [Due("retreat_check", "Retreat check", f"The {combat.checking} took more hits: 4-6 retreats.",
@@ -88,4 +101,3 @@ def _combat_steps(state: GameState) -> list[Due]:
         return [Due("retreat", "Retreat", "One hex away from the front; not into enemy units, not across Bull Run "
                     "except at a ford. No such hex: the stack is eliminated.", "BR-11.1")]
     return [Due("advance", "Advance", "The winner may move into the vacated hex.", "BR-11.2")]
-

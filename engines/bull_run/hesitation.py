@@ -10,14 +10,17 @@ from dataclasses import dataclass
 
 from companion.dice import Dice
 from companion.engine import Result
+from companion.inputs import Inputs, bounded
 from companion.odds import Dist
 
-from .rules import HESITATION
+from .rules import HESITATION, STACK_LIMIT
 
 
 @dataclass(frozen=True)
-class HesitationInput:
-    rolls: int = 1  # 1 for the stack, or one per unit (A12)
+class HesitationInput(Inputs):
+    RULE = HESITATION.rule
+
+    rolls: int = bounded(1, STACK_LIMIT, default=1)  # 1 for the stack, or one per unit (A12)
 
 
 def resolve_hesitation(inputs: HesitationInput, dice: Dice, names: tuple[str, ...] = ()) -> Result:

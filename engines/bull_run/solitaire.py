@@ -1,18 +1,19 @@
 """BR-9 solitaire: the companion plays the CSA from the action table.
 
 It rolls the action table before each CSA movement phase (BR-9.0), states the order in plain words
-(BR-9.1), names the CSA attacks with the initiative (BR-9.2), picks targets (BR-9.3), puts CSA hits
-on Union units (BR-9.4) and decides CSA advances (BR-9.5). It asks the player only for the
-physical facts: the count of Union units south of Bull Run, which stacks are adjacent.
+(BR-9.1), advises the target of each ordered CSA attack (BR-9.3), puts CSA hits on Union units
+(BR-9.4) and decides CSA advances (BR-9.5). It asks the player only for the physical facts: the
+count of Union units south of Bull Run, contact south of the run, which stacks are adjacent.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Literal, Sequence
 
 from companion.dice import Dice
-from companion.engine import Result, RuleError
+from companion.engine import Result
+from companion.inputs import Inputs, bounded
 from companion.odds import Dist, certain
 
 from .rules import ACTION_TABLE, ORDERS
@@ -21,16 +22,16 @@ TABLE_RULE = "BR-9.0"
 
 
 @dataclass(frozen=True)
-class ActionInput:
-    union_south: int         # Union units south of Bull Run (the players' count, A7)
-    aware: bool              # the CSA is aware of them (A6: the flank-awareness flag by default)
-    unaware: str = "none_column"  # A6: "none_column", or "always_a" (order A without a roll)
+class ActionInput(Inputs):
+    RULE = TABLE_RULE
+
+    union_south: int = bounded(0)  # Union units south of Bull Run (the players' count, A7)
+    aware: bool = False            # the CSA has recognised them (A6)
+    unaware: Literal["none_column", "always_a"] = "none_column"  # A6: the None column, or order A without a roll
 
 
 def action_column(inputs: ActionInput) -> str:
     """BR-9.0: the column, by the count of Union units south of Bull Run; None when not aware."""
-    if inputs.union_south < 0:
-        raise RuleError(TABLE_RULE, "The count of Union units south of Bull Run cannot be negative")
     if not inputs.aware or inputs.union_south == 0:
         return "none"
     return "1-3" if inputs.union_south <= 3 else "4+"
@@ -115,19 +116,6 @@ def choose_target(candidates: Sequence[Sequence[str]], sp_of) -> TargetAdvice:
                                   "objective, or the one without a terrain benefit")
 
 
-def plan_attacks(adjacency: Sequence[tuple[Sequence[str], Sequence[Sequence[str]]]], sp_of) -> list[dict]:
-    """BR-9.2 with the initiative: every CSA stack adjacent to a Union stack attacks its BR-9.3 target.
-    Attacks are grouped by defender (BR-10.1), the weakest defender first."""
-    plan = []
-    for csa_stack, union_stacks in adjacency:
-        advice = choose_target(union_stacks, sp_of)
-        if union_stacks:
-            plan.append({"attackers": tuple(csa_stack), "target": advice.target, "tied": advice.tied,
-                         "reason": advice.reason})
-    key = (lambda p: (sum(sp_of(n) for n in p["target"]) if p["target"] else 999, p["target"]))
-    return sorted(plan, key=key)
-
-
 def hit_choices(units: Sequence[tuple[str, int]], hits: int) -> tuple[str, ...]:
     """BR-9.4: the Union units the CSA may put its hits on: any it eliminates (hits >= SP);
     otherwise the unit(s) with the fewest SP."""
@@ -138,12 +126,14 @@ def hit_choices(units: Sequence[tuple[str, int]], hits: int) -> tuple[str, ...]:
     return tuple(n for n, sp in units if sp == fewest)
 
 
-def hit_choice(units: Sequence[tuple[str, int]], hits: int) -> str:
-    """The companion's pick among the BR-9.4 choices: the strongest unit the hits eliminate, else
-    the first of the weakest."""
-    choices = hit_choices(units, hits)
-    sp = dict(units)
-    return max(choices, key=lambda n: sp[n]) if sp[choices[0]] <= hits else choices[0]
+def br94_spread(units: Sequence[tuple[str, int]], hits: int, first: str) -> dict[str, int]:
+    """BR-9.4 with BR-10.3: the hits on each unit when `first` (one of `hit_choices`) takes them first and
+    any left go to the stack's other unit; only hits beyond the whole stack are lost."""
+    spread = {}
+    for name, sp in sorted(units, key=lambda u: u[0] != first):
+        spread[name] = min(hits, sp)
+        hits -= spread[name]
+    return spread
 
 
 def must_advance(next_to_stronger_fresh_union: bool) -> bool:

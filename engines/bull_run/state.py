@@ -69,17 +69,27 @@ class Conditions:
     across_bridge: bool = False       # ... or Stone Bridge (counts only with option A18)
 
 
+DECLARED, MADE, LAPSED = "declared", "made", "lapsed"
+
+
 @dataclass(frozen=True)
-class Combat:
-    """The single combat being fought (BR-10.1, BR-10.3, BR-11.1, BR-11.2)."""
+class Attack:
+    """One attack declared in a side's attack step (BR-10.1): which stack attacks which, on what ground."""
 
     attackers: tuple[str, ...]
     defenders: tuple[str, ...]
     conditions: Conditions
-    attacker_fire_sp: int
-    defender_fire_sp: int
-    defender_fires: bool
-    stage: str = "fire"               # fire -> allocate -> retreat_check -> retreat -> advance
+    status: str = DECLARED            # declared -> made, or lapsed when its target has gone (A25)
+
+
+@dataclass(frozen=True)
+class Combat:
+    """The single combat being fought, after both fires (BR-10.3, BR-11.1, BR-11.2)."""
+
+    attack: int                       # its index in the step's attacks
+    attackers: tuple[str, ...]
+    defenders: tuple[str, ...]
+    stage: str = "allocate"           # allocate -> retreat_check -> retreat -> advance
     hits_on_attackers: int = 0
     hits_on_defenders: int = 0
     checking: str = ""                # "attackers" / "defenders": the stack making the retreat check
@@ -107,12 +117,12 @@ class GameState:
     farm_ford_found: int = 0                    # turn found (BR-8.4b), 0 = not yet
     csa_aware: int = 0                          # turn the CSA became aware (BR-8.4a), 0 = not yet
     union_crossed_west: int = 0                 # turn of the first Union crossing at Sudley or Farm Ford
+    union_south_seen: int = 0                   # turn a Union unit south of Bull Run was first in contact (A6)
     fords_crossed: tuple[str, ...] = ()         # which western fords the Union has crossed
     union_holds_since: int = 0                  # end of turn since which the Union holds To Manassas
     csa_holds_since: int = 0                    # end of turn since which the CSA holds Centerville
+    attacks: tuple[Attack, ...] = ()            # the attacks declared in this attack step (BR-10.1)
     combat: Combat | None = None
-    defender: tuple[str, ...] = ()              # the defender whose attacks are being made (BR-10.1)
-    defenders_done: tuple[tuple[str, ...], ...] = ()
     victory: Victory | None = None
 
     # --- derived views -------------------------------------------------------------------------
@@ -193,9 +203,11 @@ def corrected(state: GameState, rows: Any) -> GameState:
         start_hits = before.spec.max_sp - before.turn_start_sp if before.status != PENDING else 0
         units.append(replace(before, spec=spec, sp=sp, status=status,
                              turn_start_sp=max(0, spec.max_sp - start_hits)))
-    if state.combat and not all(n in {s.name for s in specs}
-                                for n in state.combat.attackers + state.combat.defenders):
-        raise RuleError("BR-10.1", "Finish the combat before removing one of its units from the roster")
+    engaged = {n for a in state.attacks if a.status == DECLARED for n in a.attackers + a.defenders}
+    if state.combat:
+        engaged |= set(state.combat.attackers + state.combat.defenders)
+    if not engaged <= {s.name for s in specs}:
+        raise RuleError("BR-10.1", "Finish the attacks declared before removing one of their units from the roster")
     return replace(state, units=tuple(units))
 
 
@@ -222,6 +234,5 @@ def new_turn(state: GameState) -> GameState:
                           defended=False, fought=False, hesitation="") for u in state.units)
     turn = state.turn + 1
     phase = INITIATIVE if not state.initiative[turn - 1] else REINFORCEMENTS
-    return replace(state, units=units, turn=turn, phase=phase, half=0, checks_done=(), combat=None,
-                   defender=(), defenders_done=())
+    return replace(state, units=units, turn=turn, phase=phase, half=0, checks_done=(), combat=None, attacks=())
 

@@ -4,7 +4,7 @@ A new game registered in `engines.GAMES` gets all of these tests without writing
 """
 from __future__ import annotations
 
-import copy
+import dataclasses
 import inspect
 import json
 import math
@@ -15,13 +15,16 @@ from functools import cache
 from importlib import import_module
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engines
 from companion.dice import DiceError, EnteredDice, RandomDice
 from companion.engine import Engine, Result, RuleError, Step
 from companion.odds import fractions
+from companion.play import playable, random_action, random_params, random_value
+from companion.spec import COUNTS, KINDS, NUMBER, ONE_OF, RECORD, SOME_OF, TEXT, YES_NO, Legal, Param
+from tests.scale import examples
 
 ENGINES = engines.registry()
 PROCEDURES = [(engine, proc) for engine in ENGINES.values() for proc in engine.procedures]
@@ -47,30 +50,26 @@ def round_trip(engine: Engine, state):
 
 
 def random_play(engine: Engine, seed: int, steps: int) -> list[Step]:
-    """Up to `steps` legal actions from the example state, each drawn at random among the actions that
-    need no parameters, with random dice."""
+    """Up to `steps` legal actions from the example state, each picked at random among the legal choices
+    of the engine's specs, with random dice."""
     rng = random.Random(seed)
     state, played = example(engine), []
-    kinds = sorted(engine.actions.table)
     for _ in range(steps):
-        for kind in rng.sample(kinds, len(kinds)):
-            try:
-                step = engine.apply(state, {"type": kind}, RandomDice(rng=rng))
-            except RuleError:
-                continue
-            played.append(step)
-            state = step.state
+        action = random_action(engine.actions, state, rng)
+        if action is None:
             break
-        else:
-            break
+        step = engine.apply(state, action, RandomDice(rng=rng))
+        played.append(step)
+        state = step.state
     return played
 
 
 @cache
 def reachable(slug: str) -> tuple:
-    """The example state and the states a few random games pass through."""
+    """The example state and states that random legal games pass through (every third one)."""
     engine = ENGINES[slug]
-    return (example(engine), *(step.state for seed in range(3) for step in random_play(engine, seed, 60)))
+    passed = [step.state for seed in range(4) for step in random_play(engine, seed, 300)]
+    return (example(engine), *passed[::3])
 
 
 def sample_inputs(proc) -> list:
@@ -117,7 +116,7 @@ def test_the_example_state_round_trips_through_json(engine):
 @pytest.mark.parametrize("seed", range(5))
 def test_states_after_random_legal_actions_round_trip_through_json(engine, seed):
     played = random_play(engine, seed, 40)
-    assert len(played) >= 5, "the random games of this suite need actions without parameters"
+    assert len(played) >= 5, "random legal play stops at once"
     for step in played:
         assert_step_is_sound(engine, step)
 
@@ -166,6 +165,142 @@ def test_every_result_names_rules_and_a_possible_outcome(engine, proc):
         assert result.outcome in fractions(proc.odds(inp)), (inp, result.outcome)
 
 
+# --- action specs -----------------------------------------------------------------------------
+
+@each_engine
+def test_every_action_has_a_spec(engine):
+    """Every action declares its parameters: kind, label, rule (a rule of the game)."""
+    assert set(engine.actions.specs) == set(engine.actions.table)
+    for spec in engine.actions.specs.values():
+        assert spec.label and spec.rule in engine.rules, spec.name
+        assert list(inspect.signature(engine.actions.table[spec.name]).parameters)[2:] == \
+            [p.name for p in spec.params]
+        for p in spec.params:
+            assert p.kind in KINDS and p.label and p.rule in engine.rules, (spec.name, p.name)
+
+
+def open_actions(engine: Engine, state) -> list:
+    """The actions open now that random play can fill in (not those taking entered data)."""
+    return [s for s in (engine.actions.specs[name] for name in engine.actions.open(state)) if playable(s)]
+
+
+def completed(engine: Engine, spec, state, chosen: dict, rng: random.Random) -> dict:
+    """The action with `chosen` first and every later parameter at a random legal value."""
+    params = dict(chosen)
+    for p in spec.params:
+        if p.name in params:
+            continue
+        legal = p.legal(state, params)
+        if legal is not None:
+            params[p.name] = random_value(p, legal, rng)
+    return {"type": spec.name, **params}
+
+
+def offered(p: Param, legal: Legal, rng: random.Random) -> list:
+    """Values the choices offer: each option (a few), the ends of a range, some legal selections."""
+    if p.kind in (ONE_OF, YES_NO):
+        return list(legal.values[:8])
+    if p.kind == NUMBER:
+        return sorted({legal.low, legal.high, rng.randint(legal.low, legal.high)})
+    return [random_value(p, legal, rng) for _ in range(3)]
+
+
+@each_engine
+def test_every_value_the_choices_offer_is_accepted(engine):
+    """At states of random legal games, every value `choices` offers (given the parameters before it) leads
+    to a legal action with legal later choices, which the engine performs."""
+    rng = random.Random(0)
+    tried = 0
+    for state in reachable(engine.slug):
+        before = snapshot(state)
+        for spec in open_actions(engine, state):
+            chosen: dict = {}
+            for p in spec.params:
+                legal = p.legal(state, chosen)
+                if legal is None:
+                    continue
+                for value in offered(p, legal, rng):
+                    action = completed(engine, spec, state, {**chosen, p.name: value}, rng)
+                    try:
+                        engine.apply(state, action, RandomDice(seed=tried))
+                    except RuleError as err:
+                        raise AssertionError(f"offered but refused: {action}: {err}") from None
+                    tried += 1
+                chosen[p.name] = random_value(p, legal, rng)
+            if not spec.params:
+                engine.apply(state, {"type": spec.name}, RandomDice(seed=tried))
+        assert snapshot(state) == before
+    assert tried > 20
+
+
+WRONG_TYPES = {
+    YES_NO: ["false", "true", 0, 1, None, [True]],
+    NUMBER: ["2", 2.0, True, None, [1]],
+    ONE_OF: [True, 2.5, None, [], {}],
+    SOME_OF: ["x", None, 3, {"a": 1}, [None], [True]],
+    COUNTS: [["x"], "x", None, {"x": "1"}, {"x": True}, {"x": 1.0}],
+    TEXT: [3, None, ["x"], "\ud800"],
+}
+
+
+def not_offered(p: Param, legal: Legal) -> list:
+    """Values of the right type that the choices do not offer."""
+    if p.kind == YES_NO:
+        return [v for v in (False, True) if not legal.offers(v)]
+    if p.kind == ONE_OF:
+        return ["no such choice", 10 ** 9, -1] if not legal.offers(-1) else ["no such choice"]
+    if p.kind == NUMBER:
+        return [legal.low - 1, legal.high + 1, 10 ** 12]
+    if p.kind == SOME_OF:
+        bad = [["no such choice"]]
+        if legal.high is not None:
+            bad.append([legal.values[0]] * (legal.high + 1) if legal.values else ["x"] * (legal.high + 1))
+        if not p.repeat and legal.values:
+            bad.append([legal.values[0], legal.values[0]])
+        return bad
+    if p.kind == COUNTS:
+        bad = [{"no such choice": 1}]
+        if legal.values:
+            bad.append({legal.values[0]: legal.caps[0] + 1})
+            bad.append({v: 0 for v in legal.values} if legal.low > 0 else {legal.values[0]: legal.high + 1})
+        return bad
+    if p.kind == TEXT:
+        return ["x" * (legal.high + 1)]
+    return []
+
+
+@each_engine
+def test_values_not_offered_and_wrong_types_are_refused_naming_the_parameter(engine):
+    """At states of random legal games, a value the choices do not offer, or of the wrong type (no
+    coercion: "false" is not a bool, "2", 2.0 and True are not ints), is refused with a RuleError naming the
+    parameter, and the state is unchanged."""
+    rng = random.Random(1)
+    tried = 0
+    for state in reachable(engine.slug)[::2]:
+        for spec in open_actions(engine, state):
+            base = completed(engine, spec, state, {}, rng)
+            chosen: dict = {}
+            for p in spec.params:
+                legal = p.legal(state, chosen)
+                chosen[p.name] = base.get(p.name, p.default)
+                if legal is None or p.kind == RECORD:
+                    continue
+                for value in [*WRONG_TYPES.get(p.kind, []), *not_offered(p, legal)]:
+                    error = assert_refused(engine, state, {**base, p.name: value})
+                    assert f"'{p.name}'" in error.message, (spec.name, p.name, value, error.message)
+                    tried += 1
+    assert tried > 20
+
+
+@each_engine
+def test_actions_not_open_are_refused(engine):
+    """At states of random legal games, an action that is not open now is refused and changes nothing."""
+    for state in reachable(engine.slug)[::3]:
+        open_now = set(engine.actions.open(state))
+        for name in sorted(set(engine.actions.specs) - open_now):
+            assert_refused(engine, state, {"type": name})
+
+
 # --- illegal actions ------------------------------------------------------------------------------
 
 def assert_refused(engine: Engine, state, action) -> RuleError:
@@ -183,44 +318,13 @@ def test_a_malformed_action_is_refused(engine, action):
     assert_refused(engine, example(engine), action)
 
 
-def required_parameters(engine: Engine, kind: str) -> list[str]:
-    params = list(inspect.signature(engine.actions.table[kind]).parameters.values())[2:]
-    return [p.name for p in params if p.default is inspect.Parameter.empty]
-
-
 @each_action
 def test_an_unknown_parameter_is_refused(engine, kind):
-    given = dict.fromkeys(required_parameters(engine, kind))
-    error = assert_refused(engine, example(engine), {"type": kind, **given, "no_such_parameter": 1})
+    error = assert_refused(engine, example(engine), {"type": kind, "no_such_parameter": 1})
     assert "no_such_parameter" in error.message
 
 
-@each_action
-def test_a_missing_parameter_is_refused(engine, kind):
-    required = required_parameters(engine, kind)
-    if required:
-        error = assert_refused(engine, example(engine), {"type": kind})
-        assert required[0] in error.message
-
-
-@each_engine
-def test_actions_of_another_phase_are_refused_at_the_start(engine):
-    """At the example state each parameterless action is either legal or refused untouched, and some
-    are refused (they belong to later in the game)."""
-    state = example(engine)
-    before = snapshot(state)
-    refused = []
-    for kind in sorted(engine.actions.table):
-        try:
-            engine.apply(state, {"type": kind}, RandomDice(seed=0))
-        except RuleError as err:
-            refused.append(kind)
-            assert err.message
-        assert snapshot(state) == before
-    assert refused
-
-
-# --- random action dicts --------------------------------------------------------------------------
+# --- random junk ----------------------------------------------------------------------------------
 
 def pieces(data) -> list:
     """Every value inside JSON data, containers included."""
@@ -231,53 +335,14 @@ def pieces(data) -> list:
     return [data]
 
 
-def leaf_paths(data, path: tuple = ()) -> list[tuple]:
-    if isinstance(data, dict) and data:
-        return [p for k, v in data.items() for p in leaf_paths(v, path + (k,))]
-    if isinstance(data, list) and data:
-        return [p for i, v in enumerate(data) for p in leaf_paths(v, path + (i,))]
-    return [path]
-
-
 @cache
 def texts(slug: str) -> tuple[str, ...]:
     """The texts of the reachable states (unit names, sides, phases ...): plausible parameter values."""
     return tuple(sorted({v for state in reachable(slug) for v in pieces(state.to_dict()) if isinstance(v, str)}))
 
 
-def legal(engine: Engine, state, action) -> bool:
-    try:
-        engine.apply(state, action, RandomDice(seed=0))
-    except RuleError:
-        return False
-    return True
-
-
-@cache
-def legal_actions(slug: str) -> tuple[tuple[object, dict], ...]:
-    """Legal actions at the reachable states (one state for each set of legal parameterless actions):
-    those with no required parameter, and those whose one required parameter takes a candidate value
-    (a text, a one-text list, or a piece of the example setup)."""
-    engine = ENGINES[slug]
-    candidates = [*texts(slug), *([t] for t in texts(slug)), *pieces(engine.example_setup())]
-    found, seen = [], set()
-    for state in reachable(slug):
-        plain = [(state, {"type": kind}) for kind in sorted(engine.actions.table)
-                 if legal(engine, state, {"type": kind})]
-        signature = tuple(action["type"] for _, action in plain)
-        if signature in seen:
-            continue
-        seen.add(signature)
-        found += plain
-        for kind in sorted(engine.actions.table):
-            required = required_parameters(engine, kind)
-            if len(required) == 1:
-                found += [(state, action) for action in ({"type": kind, required[0]: value} for value in candidates)
-                          if legal(engine, state, action)][:1]
-    return tuple(found)
-
-
-NASTY = (math.nan, math.inf, -math.inf, -1, 0, 10 ** 12, 0.5, "", " ", "0")
+NASTY = (math.nan, math.inf, -math.inf, -1, 0, 10 ** 12, 10 ** 400, 0.5, 1e308, "", " ", "0", "false", "\ud800",
+         "x" * 10_000)
 
 
 def json_values(words: tuple[str, ...]):
@@ -289,49 +354,43 @@ def json_values(words: tuple[str, ...]):
 
 
 @st.composite
-def random_actions(draw, engine: Engine):
-    """A state, and an action of a random type with random parameters (mostly the action's own names)."""
+def junk_actions(draw, engine: Engine):
+    """A state of a random game, and an action of a random type: mostly a legal one with one or two of its
+    parameters replaced by junk or dropped, else random parameters (mostly the action's own names)."""
     state = draw(st.sampled_from(reachable(engine.slug)))
-    kind = draw(st.sampled_from(sorted(engine.actions.table)))
-    names = list(inspect.signature(engine.actions.table[kind]).parameters)[2:]
+    open_now = [s.name for s in open_actions(engine, state)]
+    if open_now and draw(st.booleans()):
+        spec = engine.actions.specs[draw(st.sampled_from(open_now))]
+        action = {"type": spec.name, **random_params(spec, state, random.Random(draw(st.integers(0, 2 ** 16))))}
+        for _ in range(draw(st.integers(1, 2))):
+            name = draw(st.sampled_from([p.name for p in spec.params] + ["unknown"]))
+            if name in action and draw(st.booleans()):
+                del action[name]
+            else:
+                action[name] = draw(json_values(texts(engine.slug)))
+        return state, action
+    spec = engine.actions.specs[draw(st.sampled_from(sorted(engine.actions.specs)))]
+    names = [p.name for p in spec.params]
     key = (st.sampled_from(names) | st.text(min_size=1, max_size=6)) if names else st.text(min_size=1, max_size=6)
     keys = draw(st.lists(key.filter(lambda k: k != "type"), max_size=len(names) + 1, unique=True))
-    return state, {"type": kind, **{k: draw(json_values(texts(engine.slug))) for k in keys}}
-
-
-@st.composite
-def broken_legal_actions(draw, engine: Engine):
-    """A legal action with one or two of its parameters, or values inside them, replaced or dropped."""
-    state, action = draw(st.sampled_from(legal_actions(engine.slug)))
-    action = copy.deepcopy(action)
-    names = list(inspect.signature(engine.actions.table[action["type"]]).parameters)[2:]
-    for _ in range(draw(st.integers(1, 2))):
-        params = {k: v for k, v in action.items() if k != "type"}
-        paths = sorted({*((n,) for n in names), *leaf_paths(params), ("unknown",)} - {()}, key=repr)
-        path = draw(st.sampled_from(paths))
-        holder = action
-        for step in path[:-1]:
-            holder = holder[step]
-        if len(path) == 1 and path[0] in holder and draw(st.booleans()):
-            del holder[path[0]]
-        else:
-            holder[path[-1]] = draw(json_values(texts(engine.slug)))
-    return state, action
+    return state, {"type": spec.name, **{k: draw(json_values(texts(engine.slug))) for k in keys}}
 
 
 DICE = st.one_of(
     st.integers(0, 2 ** 32).map(lambda seed: RandomDice(seed=seed)),
-    st.lists(st.integers(0, 7) | st.sampled_from(["4", "x"]), max_size=4).map(lambda faces: EnteredDice(tuple(faces))),
+    st.lists(st.integers(0, 7) | st.sampled_from(["4", "x", 2.0, True, None]), max_size=4).map(
+        lambda faces: EnteredDice(tuple(faces))),
 )
 
 
 @each_engine
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(5000))
 @given(data=st.data())
-def test_random_actions_succeed_or_are_refused_cleanly(engine, data):
-    """Random action dicts with random dice, at the example state and states of random games: each
-    succeeds or raises RuleError/DiceError, and the state it was tried on is never changed."""
-    state, action = data.draw(random_actions(engine) | broken_legal_actions(engine))
+def test_junk_actions_are_refused_cleanly(engine, data):
+    """Random action dicts with random dice (wrong types, None, huge or negative numbers, strings for bools
+    and ints, unknown names), at the states of random games: each succeeds or raises RuleError/DiceError, and
+    the state it was tried on is never changed."""
+    state, action = data.draw(junk_actions(engine))
     dice = data.draw(DICE)
     before = snapshot(state)
     try:
@@ -341,3 +400,32 @@ def test_random_actions_succeed_or_are_refused_cleanly(engine, data):
     else:
         assert_step_is_sound(engine, step)
     assert snapshot(state) == before
+
+
+def input_class(proc):
+    """The dataclass of a procedure's inputs (None for a procedure that takes none)."""
+    first = next(iter(proc.inputs()))
+    return type(first) if dataclasses.is_dataclass(first) else None
+
+
+INPUT_PROCEDURES = [(e, p) for e, p in PROCEDURES if input_class(p) is not None]
+
+
+@pytest.mark.parametrize("engine, proc", INPUT_PROCEDURES, ids=[f"{e.slug}.{p.name}" for e, p in INPUT_PROCEDURES])
+@settings(max_examples=examples(300))
+@given(data=st.data())
+def test_junk_procedure_inputs_are_refused_by_rule(engine, proc, data):
+    """A procedure's inputs with one field replaced by junk: built, they are refused with a RuleError naming
+    the field (or, if the junk happens to be legal, the odds still sum to 1)."""
+    good = data.draw(st.sampled_from(sample_inputs(proc)))
+    field = data.draw(st.sampled_from([f.name for f in dataclasses.fields(good)]))
+    junk = data.draw(json_values(texts(engine.slug)))
+    try:
+        inputs = dataclasses.replace(good, **{field: junk})
+    except RuleError as err:
+        assert f"'{field}'" in err.message
+        return
+    try:
+        assert sum(fractions(proc.odds(inputs)).values()) == 1
+    except RuleError:
+        pass

@@ -55,7 +55,8 @@ class Table(ReplayedTable):
         self.do("place_reinforcements")
 
     def checks(self, faces: dict[str, int]) -> None:
-        """The rolls owed at the start of this movement half, each with its scripted face if it rolls."""
+        """The rolls owed at the start of this movement half, each with its scripted face (QUIET unless given)."""
+        faces = {**QUIET, **faces}
         for check in due_checks(self.state):
             kind = CHECK_ACTIONS[check]
             rolls = dice_needed(ENGINE, self.state, {"type": kind})
@@ -71,6 +72,15 @@ class Table(ReplayedTable):
     def to_combat(self, initiative: int, **faces: int) -> None:
         self.start_turn(initiative)
         self.through_movement(**faces)
+
+    def declare(self, attackers, defenders, *faces: int, **ground) -> int:
+        """BR-10.1: declare one attack (the faces are McDowell's hesitation, if it rolls); its index."""
+        self.do("declare_attack", *faces, attackers=list(attackers), defenders=list(defenders), **ground)
+        return len(self.state.attacks) - 1
+
+    def attack(self, attackers, defenders, *faces: int, **ground) -> Step:
+        """Declare one attack and resolve it at once: `faces` are the attacker's and the defender's fire."""
+        return self.do("fire", *faces, attack=self.declare(attackers, defenders, **ground))
 
     def finish_turn(self, **holds: bool) -> Step:
         while self.state.phase == COMBAT:

@@ -108,11 +108,11 @@ def test_option_a16_a_stack_above_12_sp():
     """BR-10.4: 13 SP cannot fire by default (refused before any die); with A16 it reads the 11-12 column."""
     default = Table(BIG, solitaire=False)
     default.to_combat(1)
-    default.refuse("BR-10.4", "declare_attack", attackers=["Big 1", "Big 2"], defenders=["Reb"])
+    error = default.refuse("BR-10.1", "declare_attack", attackers=["Big 1", "Big 2"], defenders=["Reb"])
+    assert "cannot be chosen together" in error.message
     table = Table(BIG, solitaire=False, over_12="use_11_12")
     table.to_combat(1)
-    table.do("declare_attack", attackers=["Big 1", "Big 2"], defenders=["Reb"])
-    step = table.do("fire", 3, 1)
+    step = table.attack(["Big 1", "Big 2"], ["Reb"], 3, 1)
     assert (step.results[0].details["column"], step.results[0].outcome) == ("11-12", crt(12, 3))
 
 
@@ -131,9 +131,18 @@ def test_modifiers_on_both_fires(target, attacker, ford, bridge, symmetric, brid
     (A9 default, or both rolls when symmetric); Stone Bridge gives -2 only with A18."""
     table = Table(solitaire=False, symmetric_modifiers=symmetric, bridge_counts=bridge_counts)
     table.to_combat(1)
-    table.do("declare_attack", attackers=["Union 3"], defenders=["CSA 4"], target_terrain=target,
-             attacker_terrain=attacker, across_ford=ford, across_bridge=bridge)
-    step = table.do("fire", 6, 6)
+    ground = {"target_terrain": target, "across_ford": ford}
+    if symmetric:
+        ground["attacker_terrain"] = attacker
+    elif attacker != "clear":
+        table.refuse("BR-10.5", "declare_attack", attackers=["Union 3"], defenders=["CSA 4"], **ground,
+                     attacker_terrain=attacker)
+    if bridge_counts:
+        ground["across_bridge"] = bridge
+    elif bridge:
+        table.refuse("BR-10.5", "declare_attack", attackers=["Union 3"], defenders=["CSA 4"], **ground,
+                     across_bridge=True)
+    step = table.attack(["Union 3"], ["CSA 4"], 6, 6, **ground)
     on_attacker, on_defender = digest_modifiers(target, attacker, ford, bridge, symmetric, bridge_counts)
     assert [r.details["modified"] for r in step.results] == [6 + on_attacker, 6 + on_defender]
     assert ("BR-10.5" in step.rules) == bool(on_attacker or on_defender)
@@ -144,6 +153,6 @@ def test_modifiers_on_both_fires(target, attacker, ford, bridge, symmetric, brid
                                     {"across_ford": True, "across_bridge": True}])
 def test_impossible_combat_ground_is_refused(params):
     """BR-10.5: the target's ground is clear, town, hill or woods; an attack crosses at a ford or the bridge."""
-    table = Table(solitaire=False)
+    table = Table(solitaire=False, symmetric_modifiers=True, bridge_counts=True)
     table.to_combat(1)
     table.refuse("BR-10.5", "declare_attack", attackers=["Union 3"], defenders=["CSA 4"], **params)

@@ -9,6 +9,8 @@ import pytest
 from companion.dice import DiceError
 from companion.engine import RuleError
 from companion.odds import exhaustive, fractions, happened_by
+from engines.bull_run.actions import due_checks
+from engines.bull_run.attacks import combat_input
 from engines.bull_run.flank import farm_ford_odds, resolve_farm_ford
 from engines.bull_run.movement import path_cost
 from engines.bull_run.rules import TERRAIN_COSTS
@@ -49,6 +51,8 @@ def csa_aware(table: Table) -> None:
     """Turn 1 with the Union first: Union 1 crosses at Sudley and the CSA, next to it, becomes aware."""
     table.do("move", unit="Union 1", path=["ford"], crossing="sudley")
     table.do("end_movement")
+    if "csa_action" in due_checks(table.state):
+        table.do("csa_action_roll", 1)
     table.do("awareness_check", adjacent=True)
 
 
@@ -128,21 +132,16 @@ def test_option_a1_edited_costs_are_validated(costs):
 
 
 @pytest.mark.rule("BR-8.2")
-@pytest.mark.parametrize("params, legal", [
-    ({"friendly_in_destination": 1}, True),
-    ({"friendly_in_destination": 2}, False),
-    ({"friendly_in_destination": -1}, False),
-    ({"into_enemy_hex": True}, False),
-    ({"through_enemy_zoc": True}, False),
-])
-def test_stacking_and_zoc(params, legal):
-    """BR-8.2: at most 2 units a hex, no entering enemy hexes, entering an enemy ZOC ends the move."""
+def test_the_move_facts_of_older_saves_still_replay():
+    """BR-8.2 is the players' to apply on the map (enemy hexes, zones of control, 2 units a hex), so a move no
+    longer asks those facts; a saved move that gave them with their old answer (no) still replays."""
     table = union_moving()
-    if legal:
-        table.do("move", unit="Union 1", path=["road"], **params)
-        assert table.unit("Union 1").moved
-    else:
-        table.refuse("BR-8.2", "move", unit="Union 1", path=["road"], **params)
+    table.do("move", unit="Union 1", path=["road"], into_enemy_hex=False, through_enemy_zoc=False,
+             friendly_in_destination=0)
+    assert table.unit("Union 1").moved
+    for params in ({"into_enemy_hex": True}, {"through_enemy_zoc": True}, {"friendly_in_destination": 2}):
+        error = table.refuse("BR-8.1", "move", unit="Union 2", path=["road"], **params)
+        assert "no parameter" in error.message
 
 
 @pytest.mark.rule("BR-8.2")
@@ -150,9 +149,11 @@ def test_a_stack_is_at_most_two_units():
     """BR-8.2: a declared stack has 1-2 units, which fight as one (their SP add up)."""
     table = Table(solitaire=False)
     table.to_combat(1)
-    table.refuse("BR-8.2", "declare_attack", attackers=["Union 1", "Union 2", "Union 3"], defenders=["CSA 3"])
-    step = table.do("declare_attack", attackers=["Union 1", "Union 2"], defenders=["CSA 3"])
-    assert "Union 1 + Union 2 (7 SP) attacks CSA 3 (5 SP)" in step.summary
+    error = table.refuse("BR-10.1", "declare_attack", attackers=["Union 1", "Union 2", "Union 3"],
+                         defenders=["CSA 3"])
+    assert "choose 1 to 2" in error.message
+    index = table.declare(["Union 1", "Union 2"], ["CSA 3"])
+    assert combat_input(table.state, table.state.attacks[index]).attackers.fire_sp == 7
 
 
 @pytest.mark.rule("BR-8.3")
@@ -210,26 +211,28 @@ def test_no_awareness_check_before_a_western_crossing():
     table = union_moving()
     table.do("move", unit="Union 1", path=["bridge"], crossing="bridge")
     table.do("end_movement")
+    table.do("csa_action_roll", 1, union_south_seen=False)
     table.refuse("BR-8.4a", "awareness_check", 6)
-    table.do("csa_action_roll", 1)
     assert (table.state.union_crossed_west, table.state.csa_aware) == (0, 0)
 
 
 @pytest.mark.rule("BR-8.4a")
 @pytest.mark.parametrize("crossing", ["sudley", "farm"])
-def test_awareness_check_comes_first_in_the_csa_phase_after_a_western_crossing(crossing):
-    """BR-8.4a: from the CSA movement phase of the crossing turn, the check opens the phase."""
+def test_awareness_check_opens_the_csa_phase_after_a_western_crossing(crossing):
+    """BR-8.4a, §3: from the CSA movement phase of the crossing turn, the check is made at the start of the
+    phase, after the solitaire action roll (made before the phase) and before any CSA move."""
     table = Table()
     table.start_turn(1)
     table.do("farm_ford_roll", 6)
     table.do("move", unit="Union 1", path=["ford"], crossing=crossing)
     assert table.state.union_crossed_west == 1
     table.do("end_movement")
-    table.refuse("BR-8.4a", "csa_action_roll", 1)
+    table.refuse("BR-9.0", "awareness_check", 1)
+    table.do("csa_action_roll", 1, union_south_seen=False)
     table.refuse("BR-8.4a", "move", unit="CSA 3", path=["road"])
     table.refuse("BR-8.4a", "end_movement")
     table.do("awareness_check", 1)
-    table.do("csa_action_roll", 1)
+    table.do("move", unit="CSA 3", path=["road"])
 
 
 @pytest.mark.rule("BR-8.4a")
@@ -239,6 +242,7 @@ def test_awareness_by_adjacency_or_scouts(adjacent, face, aware):
     table = union_moving()
     table.do("move", unit="Union 1", path=["ford"], crossing="sudley")
     table.do("end_movement")
+    table.do("csa_action_roll", 1)
     faces = () if face is None else (face,)
     step = table.do("awareness_check", *faces, adjacent=adjacent)
     assert bool(table.state.csa_aware) == aware
@@ -260,8 +264,8 @@ def test_awareness_is_checked_each_turn_until_it_is_permanent():
     table.start_turn(1)
     table.checks(QUIET)
     table.do("end_movement")
-    table.refuse("BR-8.4a", "awareness_check", 6)
     table.do("csa_action_roll", 1)
+    table.refuse("BR-8.4a", "awareness_check", 6)
     assert table.state.csa_aware == 2
 
 
@@ -277,7 +281,8 @@ def test_crossing_after_the_csa_phase_is_checked_next_turn():
     table.do("end_movement")
     table.finish_turn()
     table.start_turn(4)
-    table.refuse("BR-8.4a", "csa_action_roll", 1)
+    table.refuse("BR-9.0", "awareness_check", 5)
+    table.do("csa_action_roll", 1)
     table.do("awareness_check", 5)
     assert table.state.csa_aware == 2
 
@@ -294,8 +299,8 @@ def test_option_a4_adjacency_makes_the_csa_aware_at_once():
     table.do("awareness_check", adjacent=True)
     assert table.state.csa_aware == 1
     table.do("end_movement")
-    table.refuse("BR-8.4a", "awareness_check", 6)  # already aware: no check in the CSA phase
     table.do("csa_action_roll", 1)
+    table.refuse("BR-8.4a", "awareness_check", 6)  # already aware: no check in the CSA phase
 
 
 @pytest.mark.rule("BR-8.4b")
@@ -355,17 +360,20 @@ def test_vector_13_farm_ford_found_by_turn_n(turns, p):
 
 @pytest.mark.rule("BR-8.4c")
 def test_no_csa_move_west_of_stone_bridge_until_aware():
-    """BR-8.4c: until csa_aware no CSA unit moves west of Stone Bridge; once aware it may."""
+    """BR-8.4c: until csa_aware no CSA unit moves west of Stone Bridge; once aware (and for the Union) the
+    question is not asked."""
     table = union_moving()
-    table.do("move", unit="Union 3", path=["road"], west_of_stone_bridge=True)  # Union units are free
+    table.refuse("BR-8.4c", "move", unit="Union 3", path=["road"], west_of_stone_bridge=True)  # not asked
+    table.do("move", unit="Union 3", path=["road"])
     table.do("end_movement")
     table.do("csa_action_roll", 1)
-    table.refuse("BR-8.4c", "move", unit="CSA 3", path=["road"], west_of_stone_bridge=True)
-    table.do("move", unit="CSA 3", path=["road"])
+    error = table.refuse("BR-8.4c", "move", unit="CSA 3", path=["road"], west_of_stone_bridge=True)
+    assert "until the csa is aware" in error.message.lower()
+    table.do("move", unit="CSA 3", path=["road"], west_of_stone_bridge=False)
     aware = union_moving()
     csa_aware(aware)
-    aware.do("csa_action_roll", 1)
-    aware.do("move", unit="CSA 3", path=["road"], west_of_stone_bridge=True)
+    aware.refuse("BR-8.4c", "move", unit="CSA 3", path=["road"], west_of_stone_bridge=True)  # not asked
+    aware.do("move", unit="CSA 3", path=["road"])
     assert aware.unit("CSA 3").moved
 
 

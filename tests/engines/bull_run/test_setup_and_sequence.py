@@ -89,8 +89,7 @@ def test_vector_03_sp_tracks_and_one_hit_on_burnside():
     table.quiet_turn()
     table.quiet_turn()
     table.to_combat(4)  # turn 3, the CSA attacks first
-    table.do("declare_attack", attackers=["Evans' Brigade"], defenders=["Burnside's Brigade"])
-    table.do("fire", 5, 1)  # 3 SP (3-4) rolls 5: 1 hit; 4 SP rolls 1: none
+    table.attack(["Evans' Brigade"], ["Burnside's Brigade"], 5, 1)  # 3 SP (3-4) rolls 5: 1 hit; 4 SP rolls 1
     table.do("allocate_hits")
     burnside = table.unit("Burnside's Brigade")
     assert (burnside.sp, burnside.spec.max_sp, burnside.status) == (3, 4, ON_MAP)
@@ -128,8 +127,7 @@ def test_correct_roster_keeps_hits_and_refuses_duplicates():
     """BR-2.4: the locked roster changes only by the correction event; a unit keeps its hits by name."""
     table = Table()
     table.to_combat(1)
-    table.do("declare_attack", attackers=["Union 3"], defenders=["CSA 4"])
-    table.do("fire", 6, 1)  # 6 SP (5-6) rolls 6: 2 hits; 7 SP rolls 1: none
+    table.attack(["Union 3"], ["CSA 4"], 6, 1)  # 6 SP (5-6) rolls 6: 2 hits; 7 SP rolls 1: none
     table.do("allocate_hits")
     assert table.unit("CSA 4").sp == 5
     rows = [dict(r, max_sp=8) if r["name"] == "CSA 4" else dict(r) for r in ROSTER]
@@ -217,11 +215,11 @@ def test_phases_follow_the_sequence_of_play():
 @pytest.mark.parametrize("kind, params, rule", [
     ("end_movement", {}, "BR-5.1"),
     ("end_combat", {}, "BR-10.2"),
-    ("fire", {}, "BR-10.1"),
+    ("fire", {"attack": 0}, "BR-10.4"),
     ("move", {"unit": "Union 1"}, "BR-8.1"),
     ("end_turn", {}, "BR-3.0"),
     ("nonsense", {}, "BR-5.1"),
-    ("roll_initiative", {"turn": 3}, "BR-5.1"),
+    ("roll_initiative", {"turn": 3}, "BR-6.0"),
 ])
 def test_out_of_phase_and_malformed_actions_are_refused(kind, params, rule):
     """BR-5.1: an action outside its phase, unknown, or with unknown parameters changes nothing."""
@@ -257,7 +255,7 @@ def test_fifteen_turns_then_the_game_is_over():
     table.refuse("BR-3.0", "roll_initiative", 1)
 
 
-@pytest.mark.parametrize("options, rule", [({"nonsense": 1}, "options"), ({"hit_allocation": "R2"}, "BR-10.3"),
+@pytest.mark.parametrize("options, rule", [({"nonsense": 1}, "options"), ({"lapsed_attack": "sometimes"}, "BR-10.1"),
                                            ({"farm_ford_first_turn": 16}, "BR-8.4b"), ({"solitaire": "yes"}, "BR-9.0")])
 def test_options_are_checked_when_the_session_starts(options, rule):
     """Digest section 7: unknown options, or values outside their choices, are refused before play."""

@@ -6,16 +6,17 @@ from itertools import product
 import pytest
 
 from companion.dice import DiceError, ScriptedDice
+from companion.engine import dice_needed
+from engines.bull_run import ENGINE
 from engines.bull_run.solitaire import (
     ActionInput,
+    br94_spread,
     choose_target,
-    hit_choice,
     hit_choices,
     order_for,
-    plan_attacks,
     resolve_action,
 )
-from tests.engines.bull_run.support import QUIET, Table
+from tests.engines.bull_run.support import QUIET, Table, row
 
 # BR-9.0, typed from the digest: face -> order in the columns None, 1-3, 4+.
 ACTION_TABLE = {1: "ACD", 2: "ACD", 3: "ACE", 4: "ACE", 5: "BCE", 6: "BCE"}
@@ -27,16 +28,23 @@ def digest_order(south: int, aware: bool, face: int) -> str:
 
 
 def csa_phase(aware: bool, crossing_units=("Union 1",), **options) -> Table:
-    """Turn 1, solitaire, the Union first; the named Union units cross at Sudley; in the CSA phase the
-    awareness check (if owed) makes the CSA aware by adjacency or leaves it unaware (roll 1)."""
+    """Turn 2, solitaire: in turn 1 the named Union units crossed at Sudley and, at the start of the CSA
+    movement phase, the awareness check made the CSA aware by adjacency or left it unaware (roll 1); turn 2
+    is at the CSA action roll, the Union moving first again."""
     table = Table(**options)
     table.start_turn(1)
     table.checks(QUIET)
     for name in crossing_units:
         table.do("move", unit=name, path=["ford"], crossing="sudley")
     table.do("end_movement")
+    table.do("csa_action_roll", *[1] * len(dice_needed(ENGINE, table.state, {"type": "csa_action_roll"})))
     if crossing_units:
         table.do("awareness_check", *(() if aware else (1,)), adjacent=aware)
+    table.do("end_movement")
+    table.finish_turn()
+    table.start_turn(1)
+    table.checks(QUIET)
+    table.do("end_movement")
     return table
 
 
@@ -53,9 +61,9 @@ def test_action_table_every_cell():
                          [(True, 2, face, "C") for face in range(1, 7)])
 def test_vector_14_action_table(aware, south, face, order):
     """Vector 14 (BR-9.0): 5 south, aware, roll 3: E; not aware, roll 5: B; 2 south, aware: C on any roll."""
-    table = csa_phase(aware)
+    table = csa_phase(aware, ("Union 1", "Union 2", "Union 3", "Union 4"), recognised_south="aware")
     table.do("csa_action_roll", face, union_south=south)
-    assert table.state.orders[0] == order
+    assert table.state.orders[1] == order
 
 
 @pytest.mark.rule("BR-9.0")
@@ -64,35 +72,65 @@ def test_action_roll_counts_the_tracked_union_units_south():
     player's count); the roll comes before any CSA move, in solitaire only."""
     table = csa_phase(True, ("Union 1", "Union 2"))
     table.refuse("BR-9.0", "move", unit="CSA 3", path=["road"])
-    table.refuse("BR-9.0", "csa_action_roll", 1, union_south=-1)
+    error = table.refuse("BR-9.0", "csa_action_roll", 1, union_south=-1)
+    assert "'union_south'" in error.message and "0..5" in error.message
+    table.refuse("BR-9.0", "csa_action_roll", 1, union_south="2")
+    table.refuse("BR-9.0", "csa_action_roll", 1, union_south=True)
     step = table.do("csa_action_roll", 1)
-    assert step.results[0].details["column"] == "1-3" and table.state.orders[0] == "C"
+    assert step.results[0].details["column"] == "1-3" and table.state.orders[1] == "C"
     two = Table(solitaire=False)
     two.start_turn(4)
     two.refuse("BR-9.0", "csa_action_roll", 1)
 
 
 @pytest.mark.rule("BR-9.0")
-def test_option_a6_order_a_without_a_roll_when_not_aware():
-    """BR-9.0 with A6 'always A': an unaware CSA takes order A with no roll; an aware CSA rolls as usual."""
-    table = csa_phase(False, unaware_column="always_a")
-    with pytest.raises(DiceError):
-        table.do("csa_action_roll", 6, union_south=2)
-    step = table.do("csa_action_roll", union_south=2)
-    assert table.state.orders[0] == "A" and not step.results[0].rolls
-    aware = csa_phase(True, unaware_column="always_a")
-    aware.do("csa_action_roll", 5, union_south=5)
-    assert aware.state.orders[0] == "E"
+def test_the_action_roll_comes_before_the_awareness_check():
+    """§3 / BR-9.0: before the CSA movement phase the solitaire action roll, then at its start the awareness
+    check; awareness gained in the check first counts for the next turn's roll."""
+    table = Table()
+    table.start_turn(1)
+    table.checks(QUIET)
+    table.do("move", unit="Union 1", path=["ford"], crossing="sudley")
+    table.do("end_movement")
+    table.refuse("BR-9.0", "awareness_check", adjacent=True)
+    table.do("csa_action_roll", 3, union_south=1, union_south_seen=False)
+    assert table.state.orders[0] == "A"  # not yet aware: the None column
+    table.do("awareness_check", adjacent=True)
+    assert table.state.csa_aware == 1
 
 
 @pytest.mark.rule("BR-9.0")
-def test_option_a6_csa_always_sees_the_union_south():
-    """BR-9.0 with A6 'aware' read as always: the unaware CSA still reads the count's column."""
-    default = csa_phase(False)
-    default.do("csa_action_roll", 1, union_south=2)
-    table = csa_phase(False, awareness_for_table="always")
-    table.do("csa_action_roll", 1, union_south=2)
-    assert (default.state.orders[0], table.state.orders[0]) == ("A", "C")
+def test_option_a6_order_a_without_a_roll_when_not_aware():
+    """BR-9.0 with A6 'always A': an unaware CSA takes order A with no roll; an aware CSA rolls as usual."""
+    table = csa_phase(False, ("Union 1", "Union 2"), unaware_column="always_a", recognised_south="aware")
+    with pytest.raises(DiceError):
+        table.do("csa_action_roll", 6, union_south=2)
+    step = table.do("csa_action_roll", union_south=2)
+    assert table.state.orders[1] == "A" and not step.results[0].rolls
+    aware = csa_phase(True, ("Union 1", "Union 2", "Union 3", "Union 4"), unaware_column="always_a")
+    aware.do("csa_action_roll", 5, union_south=4)
+    assert aware.state.orders[1] == "E"
+
+
+@pytest.mark.rule("BR-9.0")
+@pytest.mark.parametrize("reading, seen, order", [
+    ("aware_or_contact", False, "A"), ("aware_or_contact", True, "C"), ("aware", True, "A"),
+])
+def test_option_a6_contact_south_of_the_run_counts_as_recognised(reading, seen, order):
+    """BR-9.0 footnote (A6, default (b)): the CSA has recognised Union units south of Bull Run once aware of
+    the flank march, or once a Union unit south of the run has been next to a CSA unit (by any crossing, as
+    the players say at the roll; then for good); reading (a) counts awareness only."""
+    table = Table(recognised_south=reading)
+    table.start_turn(1)
+    table.checks(QUIET)
+    table.do("move", unit="Union 1", path=["road"], crossing="bridge")  # Stone Bridge: no awareness checks
+    table.do("end_movement")
+    params = {"union_south_seen": seen} if reading == "aware_or_contact" else {}
+    if reading == "aware":
+        table.refuse("BR-9.0", "csa_action_roll", 1, union_south=1, union_south_seen=seen)
+    table.do("csa_action_roll", 1, union_south=1, **params)
+    assert table.state.orders[0] == order
+    assert bool(table.state.union_south_seen) == (seen and reading == "aware_or_contact")
 
 
 @pytest.mark.rule("BR-9.1")
@@ -122,12 +160,16 @@ def test_orders_are_matched_to_the_roster_and_d_depends_on_sudley():
 
 
 @pytest.mark.rule("BR-9.2")
-def test_with_the_initiative_every_adjacent_csa_stack_attacks():
-    """BR-9.2: with the initiative each CSA stack next to a Union stack attacks its BR-9.3 target; a stack with
-    no Union neighbour does not; attacks are grouped by defender, the weakest first."""
-    sp = {"U1": 4, "U2": 1, "U3": 6}.__getitem__
-    plan = plan_attacks([(("C1",), [("U1",), ("U3",)]), (("C2", "C3"), [("U2",)]), (("C4",), [])], sp)
-    assert [(p["attackers"], p["target"]) for p in plan] == [(("C2", "C3"), ("U2",)), (("C1",), ("U1",))]
+def test_with_the_initiative_ordered_csa_attacks_are_enforced():
+    """BR-9.2 (A24, A25): with the initiative every CSA stack next to a Union stack is ordered to attack; the
+    CSA attack step cannot end while a declared (ordered) attack has not been made."""
+    table = Table()
+    table.to_combat(4)
+    index = table.declare(["CSA 4"], ["Union 2"])
+    error = table.refuse("BR-9.2", "end_combat")
+    assert "must be made" in error.message
+    table.do("fire", 1, 1, attack=index)
+    table.do("end_combat")
 
 
 @pytest.mark.rule("BR-9.3")
@@ -150,23 +192,46 @@ def test_target_is_the_weakest_adjacent_union_stack():
 def test_hit_choices(units, hits, allowed):
     """BR-9.4: the hits go on a unit they eliminate (hits >= its SP), otherwise on the unit with the fewest SP."""
     assert hit_choices(units, hits) == allowed
-    assert hit_choice(units, hits) in allowed
 
 
 @pytest.mark.rule("BR-9.4", "BR-10.3")
-@pytest.mark.parametrize("allocation, other", [("R3", 4), ("R1", 2)])
-def test_vector_04_three_csa_hits_on_union_1_and_4(allocation, other):
-    """Vector 4 (BR-9.4): 3 CSA hits on Union units {1, 4} all go to the 1-SP unit, which is eliminated; the
-    other stays at 4 under R3 and drops to 2 under R1. Choosing the 4-SP unit is refused."""
-    table = Table(hit_allocation=allocation)
+@pytest.mark.parametrize("units, hits, spread", [
+    ((("U1", 1), ("U4", 4)), 3, {"U1": 1, "U4": 2}),   # vector 4: the 1-SP unit eliminated, 2 on the other
+    ((("U1", 1), ("U2", 2)), 3, {"U1": 1, "U2": 2}),   # both eliminated: one fire destroys the stack
+    ((("U1", 1), ("U2", 2)), 5, {"U1": 1, "U2": 2}),   # the 2 left over are lost
+])
+def test_vector_04_csa_hits_eliminate_what_they_can_and_the_rest_go_on(units, hits, spread):
+    """Vector 4 (BR-9.4 with BR-10.3): CSA hits eliminate as many Union units as they can, and any hits left go
+    to the stack's remaining unit; only hits beyond the whole stack are lost."""
+    first = hit_choices(units, hits)
+    assert all(br94_spread(units, hits, f) == spread for f in first)
+
+
+@pytest.mark.rule("BR-9.4", "BR-10.3")
+def test_vector_04_in_play():
+    """Vector 4 (BR-9.4): 3 CSA hits on Union units {1, 4}: the 1-SP unit is eliminated and the 4-SP unit drops
+    to 2; the solitaire player is not asked to spread them."""
+    table = Table()
     table.to_combat(4)
-    table.do("declare_attack", attackers=["CSA 4", "Evans' Brigade"], defenders=["Union 1", "Union 4"])
-    table.do("fire", 6, 1)  # 10 SP rolls 6 in 9-10: 3 hits; 5 SP rolls 1: none
-    table.refuse("BR-9.4", "allocate_hits", on_defenders="Union 1")
+    table.attack(["CSA 4", "Evans' Brigade"], ["Union 1", "Union 4"], 6, 1)  # 10 SP rolls 6: 3 hits
+    table.refuse("BR-10.3", "allocate_hits", on_defenders={"Union 1": 3})
     step = table.do("allocate_hits")
     assert "BR-9.4" in step.rules
-    assert table.sp("Union 4", "Union 1") == (0, other)
+    assert table.sp("Union 4", "Union 1") == (0, 2)
     assert table.unit("Union 4").status == "eliminated"
+
+
+@pytest.mark.rule("BR-9.4")
+def test_among_equal_choices_the_solitaire_player_picks():
+    """BR-9.4: 3 hits on Union units of 2 and 3 SP eliminate one of them either way: the player picks which."""
+    roster = (row("C", "CSA", "1", 1, 10), row("U2", "UNION", "A", 1, 2), row("U3", "UNION", "A", 1, 3))
+    table = Table(roster)
+    table.to_combat(4)
+    table.attack(["C"], ["U2", "U3"], 6, 1)  # 10 SP rolls 6: 3 hits
+    error = table.refuse("BR-9.4", "allocate_hits", union_first="C")
+    assert "'union_first'" in error.message
+    table.do("allocate_hits", union_first="U3")
+    assert table.sp("U2", "U3") == (2, 0)
 
 
 @pytest.mark.rule("BR-9.4", "BR-10.3")
@@ -174,38 +239,28 @@ def test_union_hits_on_the_csa_are_the_players_choice():
     """BR-9.4 binds the CSA's hits only: in solitaire the Union player still chooses (BR-10.3)."""
     table = Table()
     table.to_combat(1)
-    table.do("declare_attack", attackers=["Union 3"], defenders=["CSA 3", "CSA 4"])
-    table.do("fire", 6, 1)  # 6 SP rolls 6: 2 hits; 12 SP rolls 1 in 11-12: 1 hit on Union 3
+    table.attack(["Union 3"], ["CSA 3", "CSA 4"], 6, 1)  # 6 SP rolls 6: 2 hits; 12 SP rolls 1: 1 hit on Union 3
     table.refuse("BR-10.3", "allocate_hits")
-    step = table.do("allocate_hits", on_defenders="CSA 4")
-    assert "BR-9.4" in step.rules  # the CSA's hit on Union 3
-    assert table.sp("CSA 3", "CSA 4", "Union 3") == (5, 5, 5)
+    table.do("allocate_hits", on_defenders={"CSA 4": 1, "CSA 3": 1})
+    assert table.sp("CSA 3", "CSA 4", "Union 3") == (4, 6, 5)
 
 
 @pytest.mark.rule("BR-9.5")
-@pytest.mark.parametrize("stronger_fresh_union, advance, legal, bank", [
-    (False, None, True, "north"), (False, True, True, "north"), (False, False, False, None),
-    (True, None, True, "south"), (True, False, True, "south"), (True, True, False, None),
-])
-def test_csa_advance_is_automatic_except_next_to_a_stronger_fresh_union_stack(stronger_fresh_union, advance, legal,
-                                                                             bank):
+@pytest.mark.parametrize("stronger_fresh_union, bank", [(False, "north"), (True, "south")])
+def test_csa_advance_is_automatic_except_next_to_a_stronger_fresh_union_stack(stronger_fresh_union, bank):
     """BR-9.5 (A20): a CSA stack on the attack advances after a retreat, but not into contact with a stronger
-    Union stack that has not fought this turn (here the attack crossed a ford, so advancing crosses it)."""
+    Union stack that has not fought this turn (here the attack crossed a ford, so advancing crosses it). The
+    companion decides: the player only answers the fact."""
     table = Table()
     table.to_combat(4)
-    table.do("declare_attack", attackers=["CSA 4"], defenders=["Union 2"], across_ford=True)
-    table.do("fire", 6, 1)  # 7 SP rolls 6 - 2 = 4 in 7-8: 1 hit
+    table.attack(["CSA 4"], ["Union 2"], 6, 1, across_ford=True)  # 7 SP rolls 6 - 2 = 4 in 7-8: 1 hit
     table.do("allocate_hits")
     table.do("retreat_check", 4)
     table.do("retreat")
-    params = {"next_to_stronger_fresh_union": stronger_fresh_union}
-    if advance is not None:
-        params["advance"] = advance
-    if legal:
-        step = table.do("advance", **params)
-        assert "BR-9.5" in step.rules and table.unit("CSA 4").bank == bank
-    else:
-        table.refuse("BR-9.5", "advance", **params)
+    table.refuse("BR-11.2", "advance", advance=not stronger_fresh_union,
+                 next_to_stronger_fresh_union=stronger_fresh_union)
+    step = table.do("advance", next_to_stronger_fresh_union=stronger_fresh_union)
+    assert "BR-9.5" in step.rules and table.unit("CSA 4").bank == bank
 
 
 @pytest.mark.rule("BR-9.5", "BR-11.2")
@@ -213,8 +268,7 @@ def test_union_advance_in_solitaire_stays_the_players_choice():
     """BR-9.5 binds CSA advances only: a Union attacker in solitaire must say whether it advances (BR-11.2)."""
     table = Table()
     table.to_combat(1)
-    table.do("declare_attack", attackers=["Union 3"], defenders=["Evans' Brigade"])
-    table.do("fire", 6, 1)  # 6 SP rolls 6: 2 hits on Evans (3 SP)
+    table.attack(["Union 3"], ["Evans' Brigade"], 6, 1)  # 6 SP rolls 6: 2 hits on Evans (3 SP)
     table.do("allocate_hits")
     table.do("retreat_check", 6)
     table.do("retreat")

@@ -65,7 +65,7 @@ def test_victory_is_checked_at_the_end_of_the_turn_and_ends_the_game():
     table.to_combat(1)
     table.do("end_combat")
     table.do("end_combat")
-    table.refuse("BR-3.0", "end_turn", union_holds_manassas="yes")
+    table.refuse("BR-3.0a", "end_turn", union_holds_manassas="yes")
     table.do("end_turn", csa_holds_centerville=True)
     for kind, params in (("roll_initiative", {}), ("end_turn", {}), ("correct_roster", {"roster": []}),
                          ("awareness_check", {"adjacent": True})):
@@ -89,8 +89,7 @@ def test_destroying_the_enemy_wins(roster, then, won):
     alone win nothing before the BR-12.0 table."""
     table = Table(roster, solitaire=False)
     table.to_combat(1)
-    table.do("declare_attack", attackers=["Blue"], defenders=["Grey"])
-    table.do("fire", 6, 1)  # 8 SP rolls 6: 2 hits
+    table.attack(["Blue"], ["Grey"], 6, 1)  # 8 SP rolls 6: 2 hits
     table.do("allocate_hits")
     kind, faces, params = then
     table.do(kind, *faces, **params)
