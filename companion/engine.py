@@ -17,6 +17,7 @@ from typing import Any, Callable, Hashable, Iterable, Mapping
 import icepool
 
 from .dice import Dice, ProbeDice, Roll
+from .quoting import quote
 
 
 class RuleError(ValueError):
@@ -82,11 +83,12 @@ class Option:
     help: str = ""
 
     def check(self, value: Any) -> Any:
-        if self.choices and value not in [c for c, _ in self.choices]:
+        """The value, if it is one of the choices (of the same type: 1 is not True), or like the default."""
+        if self.choices and not any(type(value) is type(c) and value == c for c, _ in self.choices):
             allowed = ", ".join(repr(c) for c, _ in self.choices)
-            raise RuleError(self.rule, f"Option '{self.label}' cannot be {value!r}: choose one of {allowed}")
+            raise RuleError(self.rule, f"Option '{self.label}' cannot be {quote(value)}: choose one of {allowed}")
         if not self.choices and type(value) is not type(self.default):
-            raise RuleError(self.rule, f"Option '{self.label}' must be like {self.default!r}, not {value!r}")
+            raise RuleError(self.rule, f"Option '{self.label}' must be like {self.default!r}, not {quote(value)}")
         return value
 
 
@@ -96,8 +98,30 @@ def resolve_options(options: Iterable[Option], chosen: Mapping[str, Any] | None)
     chosen = dict(chosen or {})
     unknown = set(chosen) - {o.key for o in options}
     if unknown:
-        raise RuleError("options", f"Unknown option(s): {', '.join(sorted(unknown))}")
+        raise RuleError("options", f"Unknown option(s): {', '.join(quote(k) for k in sorted(unknown))}")
     return {o.key: o.check(chosen[o.key]) if o.key in chosen else o.default for o in options}
+
+
+def saved_options(options: Iterable[Option], saved: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """The options of a game saved by an earlier version, as this version reads them, and what changed:
+    an option no longer offered is dropped, a new one takes its default, a value no longer allowed too."""
+    options = list(options)
+    values, notes = {}, []
+    for option in options:
+        if option.key not in saved:
+            values[option.key] = option.default
+            notes.append(f"The option '{option.label}' is new: this game uses its default.")
+            continue
+        try:
+            values[option.key] = option.check(saved[option.key])
+        except RuleError:
+            values[option.key] = option.default
+            notes.append(f"The option '{option.label}' no longer allows {quote(saved[option.key])}: this game "
+                         "uses its default.")
+    for key in sorted(set(saved) - {o.key for o in options}):
+        notes.append(f"The option {quote(key)} is no longer offered (the rules now settle it); it was "
+                     f"{quote(saved[key])}.")
+    return values, notes
 
 
 @dataclass(frozen=True)

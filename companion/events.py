@@ -135,8 +135,9 @@ class Replay:
         rolls = tuple(dice.rolls[before:])
         if dice.unused():
             used = sum(len(r.faces) for r in rolls)
+            which = f": {'; '.join(r.label for r in rolls)}" if rolls else ""
             raise DiceError(f"This roll uses {used} {'die' if used == 1 else 'dice'}, "
-                            f"but {used + dice.unused()} were entered.")
+                            f"but {used + dice.unused()} were entered{which}.")
         event = Event(seq=len(self.events) + 1, kind=ACTION, summary=step.summary, action=dict(action),
                       rolls=rolls, rules=step.rules)
         return event, step

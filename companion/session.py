@@ -12,8 +12,8 @@ from typing import Any, Mapping
 
 import engines
 
-from .dice import Dice
-from .engine import Engine, RuleError, resolve_options
+from .dice import Dice, DiceError
+from .engine import Engine, RuleError, resolve_options, saved_options
 from .events import Event, Replay
 from .store import ImportRefused, SessionRecord, StaleSession, Store, parse_export
 
@@ -25,8 +25,33 @@ class GameSession:
         self.store = store
         self.record = record
         self.engine: Engine = engines.get(record.slug)
-        self.replay = Replay(self.engine, record.options, record.setup)
-        self.replay.extend(record.events)
+        options, self.notes = saved_options(self.engine.options, record.options)
+        self.replay = Replay(self.engine, options, record.setup)
+        self.stranded: list[Event] = []  # saved events that no longer replay by the rules of this version
+        self._take(record.events)
+
+    def _take(self, events: list[Event]) -> None:
+        """Replay saved events; from the first that no longer replays, keep them aside with a note."""
+        if self.stranded:
+            self.stranded.extend(events)
+            return
+        for i, event in enumerate(events):
+            try:
+                self.replay.add(event)
+            except (RuleError, DiceError, ValueError) as exc:
+                self.stranded = list(events[i:])
+                self.notes.append(f"Event {event.seq} ({event.summary}) no longer replays under the rules as this "
+                                  f"version reads them: {exc}. The game is shown as it stood before it; the saved "
+                                  f"log keeps all {event.seq + len(self.stranded) - 1} events (export it, or "
+                                  "continue from here in a copy).")
+                return
+
+    def continue_copy(self) -> GameSession:
+        """A new session with the events that still replay: the game goes on from there; nothing is lost."""
+        record = self.store.create(self.engine.slug, f"{self.record.title} (continued from event "
+                                   f"{len(self.replay.events)})", self.replay.options, self.record.setup,
+                                   list(self.replay.events))
+        return GameSession(self.store, record)
 
     @classmethod
     def new(cls, store: Store, slug: str, setup: Mapping[str, Any],
@@ -69,22 +94,30 @@ class GameSession:
 
     def refresh(self) -> bool:
         """Take in events other devices wrote since; True if there were any."""
-        new = self.store.events_after(self.id, len(self.replay.events))
-        self.replay.extend(new)
+        new = self.store.events_after(self.id, len(self.replay.events) + len(self.stranded))
+        self._take(new)
         return bool(new)
+
+    def _writable(self) -> None:
+        if self.stranded:
+            raise RuleError("replay", f"This game stopped replaying at event {self.stranded[0].seq}: continue it "
+                                      "in a copy (Sessions) to play on.")
 
 
     def act(self, action: Mapping[str, Any], dice: Dice) -> Event:
         self.refresh()
+        self._writable()
         event, step = self.replay.record(action, dice)
         return self._commit(event, step.state)
 
     def undo(self) -> Event:
         self.refresh()
+        self._writable()
         return self._commit(self.replay.undo_event())
 
     def redo(self) -> Event:
         self.refresh()
+        self._writable()
         return self._commit(self.replay.redo_event())
 
     def _commit(self, event: Event, state: Any = None) -> Event:
@@ -99,7 +132,7 @@ class GameSession:
 
     def export(self) -> str:
         """The session as a versioned JSON file, every event included."""
-        record = replace(self.record, events=list(self.replay.events))
+        record = replace(self.record, events=list(self.replay.events) + self.stranded)
         return json.dumps(record.to_export(), indent=1)
 
 

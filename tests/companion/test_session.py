@@ -6,9 +6,9 @@ import json
 import pytest
 
 import engines
-from companion.dice import ENTERED, DiceError, EnteredDice, RandomDice, parse_faces
+from companion.dice import ENTERED, DiceError, EnteredDice, RandomDice, Roll, parse_faces
 from companion.engine import RuleError
-from companion.events import ACTION, REDO, UNDO
+from companion.events import ACTION, REDO, UNDO, Event
 from companion.session import GameSession, import_session
 from companion.store import ImportRefused, Store
 
@@ -20,7 +20,7 @@ def test_new_saves_the_session_with_every_option_resolved(store, rows):
     assert rows() == (1, 0)
     saved = store.load(session.id)
     assert saved.title == "Sunday"
-    assert saved.options["solitaire"] is False and saved.options["hit_allocation"] == "R3"
+    assert saved.options["solitaire"] is False and saved.options["lapsed_attack"] == "lapses"
     assert session.state.turn == 1 and session.state.phase == "initiative"
     assert GameSession.new(store, "bull_run", SETUP).record.title == "Battle at Bull Run"
 
@@ -28,8 +28,9 @@ def test_new_saves_the_session_with_every_option_resolved(store, rows):
 @pytest.mark.parametrize("setup, options, message", [
     ({"roster": []}, None, "The roster is empty"),
     (SETUP, {"no_such_option": 1}, "Unknown option"),
-    (SETUP, {"hit_allocation": "R2"}, "cannot be 'R2'"),
-], ids=["empty-roster", "unknown-option", "bad-choice"])
+    (SETUP, {"lapsed_attack": "R2"}, "cannot be 'R2'"),
+    (SETUP, {"solitaire": 1}, "cannot be 1"),
+], ids=["empty-roster", "unknown-option", "bad-choice", "int-for-bool"])
 def test_a_bad_start_saves_nothing(store, rows, setup, options, message):
     with pytest.raises(RuleError, match=message):
         GameSession.new(store, "bull_run", setup, options)
@@ -107,7 +108,7 @@ def test_a_move_lost_in_a_race_is_refused_and_the_winner_shown(tmp_path, monkeyp
     ({"type": "no_such_action"}, lambda: RandomDice(seed=1), RuleError, "There is no action 'no_such_action'"),
     ({"type": "end_turn"}, lambda: RandomDice(seed=1), RuleError, "end of turn phase"),
     ({"type": "roll_initiative", "turn": 3}, lambda: RandomDice(seed=1), RuleError,
-     "unexpected keyword argument 'turn'"),
+     "there is no parameter 'turn'"),
     ({"type": "roll_initiative"}, lambda: EnteredDice((7,)), DiceError, "7 is not a face of a d6"),
     ({"type": "roll_initiative"}, lambda: EnteredDice(parse_faces("six")), DiceError, "'six' is not a die face"),
     ({"type": "roll_initiative"}, lambda: EnteredDice(()), DiceError, "needs 1 d6"),
@@ -161,3 +162,39 @@ def test_import_refuses_a_file_whose_events_break_the_rules(store, rows, played,
     with pytest.raises(ImportRefused, match=f"The file's game does not replay by the rules: .*{message}"):
         import_session(store, json.dumps(data))
     assert rows() == before
+
+
+def saved_by_an_earlier_version(store: Store, options: dict, actions: list[tuple[dict, tuple]]) -> str:
+    """A session as an earlier version saved it: its options and action events, written straight to the store."""
+    events = [Event(i + 1, ACTION, f"event {i + 1}", action, tuple(Roll("a die", 6, (f,), ENTERED) for f in faces))
+              for i, (action, faces) in enumerate(actions)]
+    return store.create("bull_run", "Old game", options, SETUP, events).id
+
+
+def test_a_session_saved_with_options_no_longer_offered_opens_with_a_note(store):
+    """An option the rules now settle is dropped, a new one takes its default; the game opens, and says so."""
+    old = {k: v for k, v in engines.get("bull_run").start(None, SETUP).options.items() if k != "lapsed_attack"}
+    sid = saved_by_an_earlier_version(store, {**old, "hit_allocation": "R3"}, [({"type": "roll_initiative"}, (2,))])
+    session = GameSession.open(store, sid)
+    assert session.state.phase == "reinforcements" and not session.stranded
+    assert any("'hit_allocation' is no longer offered" in n for n in session.notes)
+    assert any("A25" in n and "is new" in n for n in session.notes)
+
+
+def test_a_session_whose_event_no_longer_replays_opens_up_to_it_and_loses_nothing(store):
+    """An event that the rules of this version refuse: the game opens as it stood before it, with a note naming
+    the event; nothing is written over, the export keeps every event, and play goes on in a copy."""
+    sid = saved_by_an_earlier_version(store, {}, [
+        ({"type": "roll_initiative"}, (2,)), ({"type": "place_reinforcements"}, ()),
+        ({"type": "farm_ford_roll", "old_parameter": True}, (6,)), ({"type": "end_movement"}, ())])
+    session = GameSession.open(store, sid)
+    assert session.state.phase == "movement" and [e.seq for e in session.stranded] == [3, 4]
+    assert any("Event 3" in n and "no longer replays" in n for n in session.notes)
+    with pytest.raises(RuleError, match="continue it in a copy"):
+        session.act({"type": "farm_ford_roll"}, EnteredDice((6,)))
+    assert len(store.load(sid).events) == 4
+    assert [e["seq"] for e in json.loads(session.export())["events"]] == [1, 2, 3, 4]
+    copy = session.continue_copy()
+    assert copy.id != sid and len(copy.events) == 2 and "continued from event 2" in copy.record.title
+    copy.act({"type": "farm_ford_roll"}, EnteredDice((6,)))
+    assert copy.state.farm_ford_found == 1

@@ -200,7 +200,7 @@ def test_act_undo_and_redo_bump_the_version(live):
      "This belongs to the end of turn phase; it is the movement phase of turn 1 (BR-3.0)"),
     ({"type": "awareness_check"}, EnteredDice((5,)), "This roll is not due now (BR-8.4a)"),
     ({"type": "farm_ford_roll"}, EnteredDice((7,)), "7 is not a face of a d6"),
-    ({"type": "farm_ford_roll"}, EnteredDice((3, 4)), "This roll uses 1 die, but 2 were entered."),
+    ({"type": "farm_ford_roll"}, EnteredDice((3, 4)), "This roll uses 1 die, but 2 were entered: Farm Ford (BR-8.4b)."),
 ], ids=["wrong-phase", "check-not-due", "bad-face", "too-many-dice"])
 def test_a_refused_action_sets_the_error_and_changes_nothing(live, action, dice, message):
     live.act(INITIATIVE, EnteredDice((2,)))
