@@ -24,26 +24,22 @@ from companion.ui.controls import (
     switch,
     two_columns,
 )
-from companion.ui.guide import PhaseGuide, StepForm
+from companion.ui.forms import SpecStep
+from companion.ui.guide import PhaseGuide
 from companion.ui.live import LiveSession
 from companion.ui.log import EventLog
 from companion.ui.shell import app_page
+from companion.ui.text import plain
 from companion.ui.theme import TOUCH, extension
 from engines.bull_run import actions as act
-from engines.bull_run import outlook, solitaire
-from engines.bull_run.combat import (
-    attack_sequence_odds,
-    best_attack_order,
-    combat_odds,
-    summarize,
-)
+from engines.bull_run import attacks, outlook, solitaire
+from engines.bull_run.combat import attack_sequence_odds, best_attack_order, combat_odds, summarize
 from engines.bull_run.example import EXAMPLE_ROSTER, LABEL
 from engines.bull_run.fire import expected_hits_grid
 from engines.bull_run.flank import AwarenessInput, awareness_odds
 from engines.bull_run.guide import due_now, phase_title
 from engines.bull_run.hesitation import HESITATION
 from engines.bull_run.initiative import SIDE_NAME, union_initiative_count_odds
-from engines.bull_run.movement import CROSSINGS
 from engines.bull_run.roster import parse_play_sheet, roster_from_rows, roster_warnings
 from engines.bull_run.rules import (
     CSA,
@@ -261,37 +257,44 @@ class BullRunView(pn.viewable.Viewer):
             return
         order = solitaire.order_for(letter, [u.name for u in s.units], "sudley" in s.fords_crossed)
         units = ", ".join(f"{n}{' = ' + u if u else ''}" for n, u in order.units)
-        text = f"**CSA order {order.letter}: {order.title}** (BR-9.1). {order.text}"
+        text = f"CSA order {order.letter}: {order.title} (BR-9.1). {order.text}"
         if units:
             text += f"\n\nUnits named: {units}."
         if order.notes:
             text += "\n\n" + " ".join(order.notes)
-        self.order.object = text
+        self.order.object = plain(text)
 
-    def _form(self, action: str) -> StepForm:
-        """The step form of an action type, built the first time it is due."""
-        builders = {"awareness_check": self._awareness_form, "csa_action_roll": self._action_form,
-                    "move": self._move_form, "declare_attack": self._attack_form, "allocate_hits": self._allocate_form,
-                    "retreat": self._retreat_form, "advance": self._advance_form, "end_turn": self._end_turn_form}
-        if action in builders:
-            return builders[action]()
-        if action in TABLES:
-            return StepForm(action, show=self._table_odds(TABLES[action]))
-        if action == "fire":
-            return StepForm(action, show=self._fire_odds)
-        return StepForm(action)
+    def _form(self, action: str) -> SpecStep:
+        """The step form of an action, built from its spec, with the odds this game shows beside it."""
+        shows = {"roll_initiative": self._table_odds(INITIATIVE), "farm_ford_roll": self._table_odds(FARM_FORD),
+                 "retreat_check": self._table_odds(RETREAT_CHECK), "awareness_check": self._awareness_odds,
+                 "csa_action_roll": self._action_odds, "declare_attack": self._declare_odds,
+                 "fire": self._fire_odds, "allocate_hits": lambda _: self._combat_odds()}
+        if action == "declare_attack":
+            return self._declare_form(shows[action])
+        return SpecStep(self.live, action, shows.get(action))
 
     # --- odds shown beside the step ------------------------------------------------------------------
     def _table_odds(self, table):
-        def show():
+        def show(_action):
             d = table.odds()
             names = {s: SIDE_NAME[s] for s in SIDES} if table is INITIATIVE else {
                 True: "yes, on " + ", ".join(map(str, table.faces_for(True))), False: "no"}
             self.odds.show(f"{table.title} ({table.rule})", [(names[o], odds_text(d.probability(o))) for o in d.outcomes()])
         return show
 
-    def _show_combat(self, combat, note: str = "") -> None:
-        summary = summarize(combat_odds(act.combat_input(self.live.state, combat)))
+    def _awareness_odds(self, action) -> None:
+        p = awareness_odds(AwarenessInput(action.get("adjacent", False))).probability(True)
+        self.odds.show("Flank awareness (BR-8.4a)", [("P(the CSA becomes aware)", odds_text(p))])
+
+    def _action_odds(self, action) -> None:
+        inputs = act.action_input(self.live.state, action.get("union_south"), action.get("union_south_seen", False))
+        pairs = named(solitaire.action_odds(inputs), ORDERS)
+        self.odds.show(f"CSA order, column {solitaire.action_column(inputs)} (BR-9.0)",
+                       [(f"order {k}", odds_text(p)) for k, p in pairs if p], plots.outcome_bars(pairs, "CSA order"))
+
+    def _show_combat(self, inputs, note: str = "") -> None:
+        summary = summarize(combat_odds(inputs))
         self.odds.show("This combat (BR-10.1, BR-10.4, BR-11.1)", [
             ("P(defender retreats)", odds_text(summary.defenders_retreat)),
             ("P(attacker retreats)", odds_text(summary.attackers_retreat)),
@@ -299,245 +302,98 @@ class BullRunView(pn.viewable.Viewer):
             ("P(attacker eliminated)", odds_text(summary.attackers_eliminated)),
             ("expected hits on the defender", f"{float(summary.expected_on_defenders):.2f}"),
             ("expected hits on the attacker", f"{float(summary.expected_on_attackers):.2f}"),
-        ], plots.hits_bars(summary.hits_on_defenders, f"Hits on the defender ({combat.attacker_fire_sp} SP fire)"),
+        ], plots.hits_bars(summary.hits_on_defenders, f"Hits on the defender ({inputs.attackers.fire_sp} SP fire)"),
             note, plots.hits_bars(summary.hits_on_attackers,
-                                  f"Hits on the attacker ({combat.defender_fire_sp} SP fire)" if combat.defender_fires
+                                  f"Hits on the attacker ({inputs.defenders.fire_sp} SP fire)" if inputs.defender_fires
                                   else "Hits on the attacker (the defender does not fire back)"))
 
-    def _fire_odds(self) -> None:
-        if self.live.state.combat is None:
+    def _declare_odds(self, action) -> None:
+        if not action.get("attackers") or not action.get("defenders"):
             return self.odds.clear()
-        self._show_combat(self.live.state.combat)
+        inputs = attacks.declared_input(self.live.state, action)
+        note = ""
+        if attacks.hesitates(self.live.state, action.get("attackers", [])):
+            note = (f"McDowell's hesitation first (BR-10.2): the stack attacks only on "
+                    f"{', '.join(map(str, HESITATION.faces_for(True)))} "
+                    f"({odds_text(HESITATION.odds().probability(True))}); these odds are if it does.")
+        self._show_combat(inputs, note)
 
-    # --- forms -----------------------------------------------------------------------------------------
-    def _awareness_form(self) -> StepForm:
-        adjacent = switch("A Union unit south of Bull Run is adjacent to a CSA unit", css="adjacent")
+    def _fire_odds(self, action) -> None:
+        s = self.live.state
+        if not isinstance(action.get("attack"), int) or not 0 <= action["attack"] < len(s.attacks):
+            return self.odds.clear()
+        self._show_combat(attacks.combat_input(s, s.attacks[action["attack"]]))
 
-        def show():
-            p = awareness_odds(AwarenessInput(adjacent.value)).probability(True)
-            self.odds.show("Flank awareness (BR-8.4a)", [("P(the CSA becomes aware)", odds_text(p))])
-        return StepForm("awareness_check", [adjacent],
-                        build=lambda: {"type": "awareness_check", "adjacent": adjacent.value}, show=show,
-                        update=lambda: setattr(adjacent, "value", False))
+    def _combat_odds(self) -> None:
+        s = self.live.state
+        if s.combat is None:
+            return self.odds.clear()
+        self.odds.show("Hits to apply (BR-10.3)", [(f"on the {role}", str(hits))
+                                                   for role, _, hits in attacks.hit_targets(s)])
 
-    def _action_form(self) -> StepForm:
-        count = pmui.IntInput(label="Union units south of Bull Run (A7: count them on the map)", start=0,
-                              css_classes=["union-south"], size="large")
-
-        def show():
-            try:
-                inputs = act.action_input(self.live.state, count.value)
-            except RuleError:
-                return self.odds.clear()
-            pairs = named(solitaire.action_odds(inputs), ORDERS)
-            self.odds.show(f"CSA order, column {solitaire.action_column(inputs)} (BR-9.0)",
-                       [(f"order {k}", odds_text(p)) for k, p in pairs if p], plots.outcome_bars(pairs, "CSA order"))
-        return StepForm("csa_action_roll", [count],
-                        build=lambda: {"type": "csa_action_roll", "union_south": count.value}, show=show,
-                        update=lambda: setattr(count, "value", self.live.state.union_south()))
-
-    def _move_form(self) -> StepForm:
-        unit = pmui.Select(label="Unit", css_classes=["move-unit"], size="large", sizing_mode="stretch_width")
-        path = pmui.TextInput(label="Hexes entered (terrain)", disabled=True, sizing_mode="stretch_width",
-                              css_classes=["move-path"])
-        buttons = []
-        for terrain, cost in self.live.state.options["terrain_costs"].items():
-            b = pmui.Button(label=f"{terrain} {cost if cost is not None else 'x'}", variant="outlined",
-                            disabled=cost is None, css_classes=["terrain", f"terrain-{terrain}"], **TOUCH)
-            b.on_click(lambda _, t=terrain: setattr(path, "value", f"{path.value} {t}".strip()))
-            buttons.append(b)
-        back = pmui.Button(label="Back one hex", variant="text", **TOUCH)
-        back.on_click(lambda _: setattr(path, "value", " ".join(path.value.split()[:-1])))
-        crossing = pmui.Select(label="Crosses Bull Run", options={v: k for k, v in CROSSINGS.items()}, value="",
-                               css_classes=["move-crossing"], size="large", sizing_mode="stretch_width")
-        west = switch("The move goes west of Stone Bridge (BR-8.4c)", css="west")
-        enemy = switch("It enters or passes a hex with enemy units (BR-8.2)", css="enemy-hex")
-        zoc = switch("It goes on after entering an enemy ZOC (BR-8.2)", css="zoc")
-        friends = pmui.IntInput(label="Friendly units already in the destination hex", value=0, start=0, size="large")
-        inputs = [unit, path, crossing, west, enemy, zoc, friends]
-
-        def update():
-            s = self.live.state
-            names = [u.name for u in s.side_units(s.active, ON_MAP) if not u.moved]
-            unit.options = names
-            unit.value = names[0] if names else None
-            path.value, crossing.value, friends.value = "", "", 0
-            west.value = enemy.value = zoc.value = False
-            west.visible = s.active == CSA
-        return StepForm("move", inputs,
-                        layout=[unit, pn.FlexBox(*buttons), pmui.Row(path, back, sizing_mode="stretch_width"),
-                                crossing, west, enemy, zoc, friends],
-                        build=lambda: {"type": "move", "unit": unit.value, "path": path.value.split(),
-                                       "crossing": crossing.value, "west_of_stone_bridge": west.value,
-                                       "into_enemy_hex": enemy.value, "through_enemy_zoc": zoc.value,
-                                       "friendly_in_destination": friends.value or 0},
-                        update=update)
-
-    def _attack_form(self) -> StepForm:
-        attackers = picker("Attacking stack (1-2 units)", "attackers")
-        defenders = picker("Defending stack (all its units)", "defenders")
-        terrain = pmui.RadioButtonGroup(label="Defender's hex", options=list(TARGET_TERRAINS), value="clear",
-                                        css_classes=["target-terrain"], size="large")
-        own = pmui.RadioButtonGroup(label="Attacker's hex (symmetric modifiers, A9)", options=list(TARGET_TERRAINS),
-                                    value="clear", size="large")
-        ford = switch("The attack is across a Bull Run ford (-2)", css="across-ford")
-        bridge = switch("The attack is across Stone Bridge", css="across-bridge")
-        advisor, pickers, advice = self._target_advisor(defenders)
-        inputs = [attackers, defenders, terrain, own, ford, bridge]
-
-        def build():
-            return {"type": "declare_attack", "attackers": list(attackers.value), "defenders": list(defenders.value),
-                    "target_terrain": terrain.value, "attacker_terrain": own.value, "across_ford": ford.value,
-                    "across_bridge": bridge.value}
-
-        def show():
-            action = build()
-            try:
-                combat = act.preview_attack(self.live.state, **{k: v for k, v in action.items() if k != "type"})
-            except RuleError:
-                return self.odds.clear()
-            note = ""
-            if act.hesitates(self.live.state, action["attackers"]):
-                note = (f"McDowell's hesitation first (BR-10.2): the stack attacks only on "
-                        f"{', '.join(map(str, HESITATION.faces_for(True)))} "
-                        f"({odds_text(HESITATION.odds().probability(True))}); these odds assume it does.")
-            self._show_combat(combat, note)
-
-        def update():
-            s = self.live.state
-            enemy = CSA if s.active == UNION else UNION
-            attackers.options = act.attackers_left(s)
-            defenders.options = [u.name for u in s.side_units(enemy, ON_MAP)]
-            attackers.value, defenders.value, terrain.value, own.value = [], [], "clear", "clear"
-            ford.value = bridge.value = False
-            own.visible = s.options["symmetric_modifiers"]
-            advisor.visible = s.options["solitaire"] and s.active == CSA
-            for p in pickers:
-                p.options, p.value = list(defenders.options), []
-            advice.visible = False
-        return StepForm("declare_attack", inputs, layout=[advisor] + inputs, build=build, show=show,
-                        update=update)
-
-    def _target_advisor(self, defenders):
+    # --- the BR-9.3 target advice beside the declaration --------------------------------------------------
+    def _declare_form(self, show) -> SpecStep:
         """BR-9.3: the weakest adjacent Union stack; the player names the stacks next to the CSA stack."""
         pickers = [picker(f"Adjacent Union stack {i}", f"adjacent-{i}") for i in (1, 2, 3)]
         advice = pmui.Alert(severity="info", visible=False, sizing_mode="stretch_width", css_classes=["target-advice"])
         pick = pmui.Button(label="Attack the weakest (BR-9.3)", variant="outlined", css_classes=["pick-target"], **TOUCH)
+        advisor = pmui.Column(pmui.Typography("Name the Union stacks next to the attacking CSA stack:", variant="body2"),
+                              *pickers, pick, advice, sizing_mode="stretch_width", css_classes=["target-advisor"])
+        step = SpecStep(self.live, "declare_attack", show, before=[advisor], on_reset=lambda: update())
+        defenders = step.form.fields[1].widget
 
         def choose(_=None):
-            result = solitaire.choose_target([p.value for p in pickers if p.value],
-                                             lambda n: self.live.state.unit(n).sp)
-            advice.object, advice.visible = result.reason, True
+            result = solitaire.choose_target([p.value for p in pickers if p.value], lambda n: self.live.state.unit(n).sp)
+            advice.object, advice.visible = plain(result.reason), True
             if result.target:
                 defenders.value = list(result.target)
         pick.on_click(choose)
-        intro = pmui.Typography("CSA with the initiative: every CSA stack next to a Union stack attacks (BR-9.2), "
-                                "the weakest adjacent Union stack first (BR-9.3). Name the stacks next to it:",
-                                variant="body2")
-        return pmui.Column(intro, *pickers, pick, advice, sizing_mode="stretch_width"), pickers, advice
-
-    def _allocate_form(self) -> StepForm:
-        selects = {target: pmui.Select(css_classes=[f"hits-{target}"], sizing_mode="stretch_width", size="large")
-                   for target in ("defenders", "attackers")}
 
         def update():
             s = self.live.state
-            combat = s.combat
-            for target, select in selects.items():
-                hits = combat.hits_on_defenders if target == "defenders" else combat.hits_on_attackers
-                select.visible = bool(hits)
-                if not hits:
-                    continue
-                options = list(act.hit_options(s, target))
-                firer = act.firer_side(s, target)
-                solo = s.options["solitaire"] and firer == CSA
-                plural = "s" if hits > 1 else ""
-                select.label = (f"{hits} hit{plural} on the {target}: the companion places them (BR-9.4)" if solo else
-                                f"{hits} hit{plural} on the {target}: the {SIDE_NAME[firer]} player chooses (BR-10.3)")
-                select.options = options
-                select.value = solitaire.hit_choice([(n, s.unit(n).sp) for n in options], hits) if solo else options[0]
-                select.disabled = len(options) == 1
-
-        def build():
-            return {"type": "allocate_hits", **{f"on_{t}": w.value for t, w in selects.items() if w.visible}}
-        return StepForm("allocate_hits", list(selects.values()), build=build, show=self._fire_odds,
-                        update=update)
-
-    def _retreat_form(self) -> StepForm:
-        legal = switch("There is a legal hex to retreat to (else the stack is eliminated)", True, "legal-hex")
-        ford = switch("It retreats across Bull Run at a ford", css="retreat-ford")
-
-        def update():
-            legal.value, ford.value = True, False
-        return StepForm("retreat", [legal, ford],
-                        build=lambda: {"type": "retreat", "legal_hex": legal.value, "across_ford": ford.value},
-                        update=update)
-
-    def _advance_form(self) -> StepForm:
-        near = switch("Advancing would put it next to a stronger Union stack that has not fought this turn (BR-9.5)",
-                      css="stronger-near")
-        go = switch("Advance into the vacated hex", True, "do-advance")
-
-        def update():
-            forced = act.companion_advances(self.live.state)
-            near.value, go.value = False, True
-            near.visible, go.visible = forced, not forced
-
-        def build():
-            if act.companion_advances(self.live.state):
-                return {"type": "advance", "next_to_stronger_fresh_union": near.value}
-            return {"type": "advance", "advance": go.value}
-        return StepForm("advance", [near, go], build=build, update=update)
-
-    def _end_turn_form(self) -> StepForm:
-        union = switch("A Union unit occupies the O&A 'To Manassas' hex (BR-3.0a)", css="union-holds")
-        csa = switch("A CSA unit occupies Centerville (BR-3.0b)", css="csa-holds")
-
-        def update():
-            union.value = csa.value = False
-        return StepForm("end_turn", [union, csa],
-                        build=lambda: {"type": "end_turn", "union_holds_manassas": union.value,
-                                       "csa_holds_centerville": csa.value}, update=update)
+            advisor.visible = s.options["solitaire"] and s.active == CSA
+            if advisor.visible:
+                for p in pickers:
+                    p.options, p.value = dict(defenders.options), []
+            advice.visible = False
+        return step
 
     def _planner(self):
-        """Several attacks on one defender this turn (BR-10.1, BR-11.1): the odds in the order given and the
-        best order. Hits on the defender are placed as BR-9.4 places them."""
+        """Several attacks on one defender this step (BR-10.1, BR-11.1): the odds in the order given and the
+        best order, McDowell's hesitation included."""
         defenders = picker("Defending stack", "plan-defenders")
         terrain = pmui.RadioButtonGroup(label="Defender's hex", options=list(TARGET_TERRAINS), value="clear", size="large")
-        attacks = [(picker(f"Attacker {i}", f"plan-attacker-{i}"), switch(f"Attacker {i} is across a ford (-2)"))
-                   for i in (1, 2, 3)]
-        result = pn.pane.HTML(sizing_mode="stretch_width", css_classes=["plan-result"])
+        plans = [(picker(f"Attacker {i}", f"plan-attacker-{i}"), switch(f"Attacker {i} is across a ford (-2)"))
+                 for i in (1, 2, 3)]
+        result = pmui.Typography(variant="body1", css_classes=["plan-result"])
         bars = pn.pane.HoloViews(sizing_mode="stretch_width", min_height=200)
         box = pmui.Column(bars, sizing_mode="stretch_width", visible=False)
 
-        def names() -> list[str]:
-            return [u.name for u in self.live.state.units if u.status == ON_MAP]
-
         def update(_=None):
-            for buttons in [defenders] + [a for a, _ in attacks]:
-                buttons.options = names()
+            units = attacks.planner_units(self.live.state)
+            for buttons in [defenders] + [a for a, _ in plans]:
+                buttons.options = units
             try:
-                plan = act.sequence_input(self.live.state, defenders.value,
-                                          [(a.value, f.value) for a, f in attacks if a.value], terrain.value)
+                plan = attacks.sequence_input(self.live.state, defenders.value,
+                                              [(a.value, f.value) for a, f in plans if a.value], terrain.value)
             except RuleError as exc:
-                result.object, box.visible = html.escape(exc.message), False
+                result.object, box.visible = plain(exc.message), False
                 return
             d = attack_sequence_odds(plan)
             order, best = best_attack_order(plan)
-            outcomes = group(d, lambda o: o.defenders)
-            pairs = named(outcomes, ("retreated", "eliminated", "held"))
-            result.object = ("; ".join(f"P({k}) {odds_text(p)}" for k, p in pairs)
-                             + f"; expected SP lost {float(mean(d, lambda o: o.sp_lost)):.2f}. Best order: attacker "
-                             + ", ".join(str(i + 1) for i in order) + f" (P(retreat or eliminated) {odds_text(best)}).")
+            pairs = named(group(d, lambda o: o.defenders), ("retreated", "eliminated", "held"))
+            result.object = plain("; ".join(f"P({k}) {odds_text(p)}" for k, p in pairs)
+                                  + f"; expected SP lost {float(mean(d, lambda o: o.sp_lost)):.2f}. Best order: "
+                                  + ", ".join(f"attacker {i + 1}" for i in order)
+                                  + f" (P(retreat or eliminated) {odds_text(best)}). " + attacks.planner_note(plan))
             bars.object, box.visible = plots.outcome_bars(pairs, "The defender after these attacks"), True
 
-        for w in [defenders, terrain] + [x for pair in attacks for x in pair]:
+        for w in [defenders, terrain] + [x for pair in plans for x in pair]:
             w.param.watch(update, "value")
+        self.live.param.watch(update, "version")
         update()
         return pmui.Column(pmui.Typography("Several attacks on one defender (BR-10.1, BR-11.1)", variant="h6"),
-                           pmui.Typography("The defender fires back once, at the first attacker; hits on it go to a "
-                                           "unit they eliminate, else the weakest (the BR-9.4 way).", variant="body2"),
-                           defenders, terrain, *[x for pair in attacks for x in pair], result, box,
+                           defenders, terrain, *[x for pair in plans for x in pair], result, box,
                            sizing_mode="stretch_width", css_classes=["attack-planner"])
 
     def _correction_panel(self):
@@ -547,7 +403,7 @@ class BullRunView(pn.viewable.Viewer):
         panel = ActionPanel(self.live, "Correct the roster (undoable)",
                             lambda: {"type": "correct_roster", "roster": editor.rows()})
         editor.table.param.watch(lambda _: panel.refresh(), "value")
-        return pmui.Column(pmui.Typography("Correct the roster (digest section 10): units keep their hits.",
+        return pmui.Column(pmui.Typography("Correct the roster (BR-2.4): units keep their hits.",
                                            variant="subtitle1"), editor, panel, sizing_mode="stretch_width")
 
     def __panel__(self):

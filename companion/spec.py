@@ -147,6 +147,7 @@ class Param:
     high: int | None = None     # SOME_OF: most items; TEXT: most characters
     repeat: bool = False        # SOME_OF: an ordered list in which a value may come again
     help: str = ""
+    suggest: Callable[[Any, Mapping[str, Any]], Any] | None = None  # the value a form starts from, if not the default
 
     @property
     def required(self) -> bool:

@@ -29,3 +29,32 @@ def perform(view, faces: tuple[int, ...] = ()) -> None:
         assert panel._button.visible and not panel._dice.visible
         click(panel._button)
     assert view.live.error == ""
+
+
+def field(view, name: str):
+    """The control of parameter `name` in the phase guide's form shown now (a `companion.ui.forms.Field`)."""
+    return next(f for f in view.guide.active.form.fields if f.param.name == name)
+
+
+def choose(control, value) -> None:
+    """Set one parameter's control as a player would: tap the buttons, chips, steppers or switch."""
+    from companion.spec import COUNTS, NUMBER, ONE_OF, SOME_OF
+    kind = control.param.kind
+    if kind == ONE_OF:
+        (control._buttons if control._buttons.visible else control._select).value = value
+    elif kind == SOME_OF and control.param.repeat:
+        click_all = {c.value: b for c, b in zip(control.legal.options, control._seq_buttons.objects)}
+        while control._items:
+            control._set_items(control._items[:-1], edited=True)
+        for v in value:
+            click(click_all[v])
+    elif kind == NUMBER:
+        while control.value != value:
+            click(control._plus if control.value < value else control._minus)
+    elif kind == COUNTS:
+        for row, choice in zip(control._rows.objects, control.legal.options):
+            minus, plus = row.objects[1], row.objects[3]
+            while control.value[choice.value] != value.get(choice.value, 0):
+                click(plus if control.value[choice.value] < value.get(choice.value, 0) else minus)
+    else:
+        control.widget.value = value

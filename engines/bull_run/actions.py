@@ -204,7 +204,7 @@ def _contact_choices(state: GameState, chosen):
 
 @actions("CSA action table", "BR-9.0",
          number("union_south", "Union units south of Bull Run (count them on the map)", "BR-9.0",
-                _union_count_choices, default=None),
+                _union_count_choices, default=None, suggest=lambda s, c: s.union_south()),
          yes_no("union_south_seen", "A Union unit south of Bull Run is or has been next to a CSA unit", "BR-9.0",
                 _contact_choices, default=False),
          when=check_due("csa_action"))

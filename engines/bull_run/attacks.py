@@ -250,6 +250,14 @@ def combat_input(state: GameState, attack: Attack) -> CombatInput:
                        fires_back(state, dfn), state.options["over_12"])
 
 
+def declared_input(state: GameState, action) -> CombatInput:
+    """The combat a `declare_attack` action would lead to, if its stacks all attack (before McDowell's
+    hesitation): what the odds shown beside the declaration read."""
+    conditions = Conditions(action.get("target_terrain", "clear"), action.get("attacker_terrain", "clear"),
+                            action.get("across_ford", False), action.get("across_bridge", False))
+    return combat_input(state, Attack(tuple(action["attackers"]), tuple(action["defenders"]), conditions))
+
+
 @actions("Fire", "BR-10.4",
          one_of("attack", "Attack to resolve", "BR-10.1",
                 lambda s, c: [Choice(i, attack_label(s, i)) for i in attacks_to_fire(s)]),
@@ -564,6 +572,11 @@ def sequence_input(state: GameState, defenders, attacks, target_terrain: str = "
     return SequenceInput(StackInput(fire_sp(state, dfn), tuple(u.sp for u in dfn)), tuple(stacks), tuple(mods),
                          modifier(first, "defenders", state.options)[0], fires, state.options["over_12"],
                          tuple(hesitating), state.options["hesitation_per"] == "unit")
+
+
+def planner_units(state: GameState) -> list[str]:
+    """The units the planner may name: every unit on the map (attackers are checked when planned)."""
+    return [u.name for u in state.units if u.status == ON_MAP]
 
 
 def _planned_stack(state: GameState, stack, side: str | None, role: str) -> tuple[Unit, ...]:

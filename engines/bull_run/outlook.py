@@ -36,9 +36,11 @@ def by_turn(state: GameState) -> dict[str, list[tuple[int, Fraction]]]:
     """name -> [(turn n, P(it has happened by turn n))], from the state of the game now."""
     farm_first = max(state.options["farm_ford_first_turn"], next_roll_turn(state, UNION, "farm_ford"))
     aware_first = max(state.union_crossed_west, next_roll_turn(state, CSA, "awareness"))
+    aware = curve(SCOUTS.odds().probability(True), aware_first, state.csa_aware) if state.union_crossed_west or \
+        state.csa_aware else [(n, Fraction(0)) for n in range(1, TURNS + 1)]
     return {
         "Farm Ford found (BR-8.4b)": curve(FARM_FORD.odds().probability(True), farm_first, state.farm_ford_found),
-        "CSA aware by scouts (BR-8.4a)": curve(SCOUTS.odds().probability(True), aware_first, state.csa_aware),
+        "CSA aware by scouts, from the first Union crossing at Sudley or Farm Ford (BR-8.4a)": aware,
         "A grey unit across, trying each turn (BR-8.3)": curve(BEAUREGARD_CROSSING.odds().probability(True),
                                                               next_roll_turn(state, CSA, "crossing")),
     }

@@ -12,11 +12,11 @@ from companion.dice import EnteredDice, ScriptedDice
 from companion.session import GameSession
 from companion.store import Store
 from companion.ui.live import LiveSession
-from engines.bull_run import actions as act
+from engines.bull_run.attacks import declared_input
 from engines.bull_run.combat import combat_odds, summarize
 from engines.bull_run.example import EXAMPLE_ROSTER, LABEL
 from engines.bull_run.state import GameState
-from tests.widgets import click, find, perform
+from tests.widgets import choose, click, field, find, perform
 
 pytestmark = pytest.mark.usefixtures("panel_extensions")
 
@@ -30,10 +30,9 @@ ROSTER = [
     {"name": EVANS, "side": "CSA", "entry_hex": "1", "entry_turn": 1, "max_sp": 3, "grey": False},
     {"name": COCKE, "side": "CSA", "entry_hex": "2", "entry_turn": 1, "max_sp": 4, "grey": False},
 ]
-MOVE = {"type": "move", "unit": SHERMAN, "path": ["road", "woods"], "crossing": "", "west_of_stone_bridge": False,
-        "into_enemy_hex": False, "through_enemy_zoc": False, "friendly_in_destination": 0}
+MOVE = {"type": "move", "unit": SHERMAN, "path": ["road", "woods"], "crossing": ""}
 UNION_ATTACK = {"type": "declare_attack", "attackers": [SHERMAN, PORTER], "defenders": [COCKE],
-                "target_terrain": "woods", "attacker_terrain": "clear", "across_ford": False, "across_bridge": False}
+                "target_terrain": "woods", "across_ford": False}
 CSA_ATTACK = {**UNION_ATTACK, "attackers": [EVANS], "defenders": [KEYES], "target_terrain": "clear"}
 END_MOVEMENT, END_COMBAT = {"type": "end_movement"}, {"type": "end_combat"}
 
@@ -44,22 +43,22 @@ TURN = [
     ("farm_ford_roll", {"type": "farm_ford_roll"}, (1,)),                         # not found (BR-8.4b)
     ("move", MOVE, ()),
     ("move", END_MOVEMENT, ()),
-    ("csa_action_roll", {"type": "csa_action_roll", "union_south": 0}, (1,)),    # None column: order A
+    ("csa_action_roll", {"type": "csa_action_roll", "union_south": 0, "union_south_seen": False}, (1,)),  # order A
     ("move", END_MOVEMENT, ()),
     ("declare_attack", UNION_ATTACK, ()),
-    ("fire", {"type": "fire"}, (6, 6)),                       # 6-1 on 7-8: 2 hits; 6 on 3-4: 1 hit
-    ("allocate_hits", {"type": "allocate_hits", "on_defenders": COCKE, "on_attackers": PORTER}, ()),
+    ("fire", {"type": "fire", "attack": 0}, (6, 6)),          # 6-1 on 7-8: 2 hits; 6 on 3-4: 1 hit
+    ("allocate_hits", {"type": "allocate_hits"}, ()),       # Cocke alone takes 2; BR-9.4: Porter (1 SP) the 1
     ("retreat_check", {"type": "retreat_check"}, (4,)),                          # Cocke retreats
     ("retreat", {"type": "retreat", "legal_hex": True, "across_ford": False}, ()),
     ("advance", {"type": "advance", "advance": True}, ()),
-    ("declare_attack", END_COMBAT, ()),
+    ("end_combat", END_COMBAT, ()),
     ("declare_attack", CSA_ATTACK, ()),
-    ("fire", {"type": "fire"}, (5, 1)),                       # 5 on 3-4: 1 hit; 1 on 1-2: 0 hits
-    ("allocate_hits", {"type": "allocate_hits", "on_defenders": KEYES}, ()),
+    ("fire", {"type": "fire", "attack": 0}, (5, 1)),          # 5 on 3-4: 1 hit; 1 on 1-2: 0 hits
+    ("allocate_hits", {"type": "allocate_hits"}, ()),
     ("retreat_check", {"type": "retreat_check"}, (4,)),                          # Keyes retreats
     ("retreat", {"type": "retreat", "legal_hex": True, "across_ford": False}, ()),
     ("advance", {"type": "advance", "next_to_stronger_fresh_union": False}, ()),
-    ("declare_attack", END_COMBAT, ()),
+    ("end_combat", END_COMBAT, ()),
     ("end_turn", {"type": "end_turn", "union_holds_manassas": False, "csa_holds_centerville": False}, ()),
 ]
 
@@ -90,11 +89,6 @@ def play(live: LiveSession, steps: int) -> None:
         assert live.act(action, ScriptedDice(faces)) is not None, live.error
 
 
-def form(view: BullRunView, css: str):
-    """A widget of the step form shown now."""
-    return find(view.guide.active.card, css)
-
-
 def last_action(live: LiveSession) -> dict:
     return dict(live.session.events[-1].action)
 
@@ -105,8 +99,7 @@ def numbers(view: BullRunView) -> dict[str, str]:
 
 def engine_numbers(live: LiveSession, attack: dict) -> dict[str, str]:
     """The combat's numbers from the engine's odds twin, written as the card writes them."""
-    combat = act.preview_attack(live.state, **{k: v for k, v in attack.items() if k != "type"})
-    s = summarize(combat_odds(act.combat_input(live.state, combat)))
+    s = summarize(combat_odds(declared_input(live.state, attack)))
 
     def text(p):
         return f"{float(p) * 100:.1f}% ({p})"
@@ -205,25 +198,26 @@ def test_farm_ford_odds(view, live):
 @pytest.mark.rule("BR-8.1")
 def test_the_move_form_builds_the_move_from_taps(view, live):
     play(live, step_of("move"))
-    unit, path = form(view, "move-unit"), form(view, "move-path")
-    assert unit.options == [SHERMAN, PORTER, KEYES] and unit.value == SHERMAN
-    for terrain in ("road", "woods", "woods"):
-        click(form(view, f"terrain-{terrain}"))
-    assert path.value == "road woods woods"
-    assert view.guide.panel.blocked == "Hex 3: woods costs 3 MP but only 0 of 4 are left (BR-8.1)"
-    assert form(view, "terrain-creek").disabled  # prohibited terrain (BR-8.1)
-    path.value = "road woods"
-    assert view.guide.panel.blocked == ""
+    unit, path = field(view, "unit"), field(view, "path")
+    assert list(unit._buttons.options.values()) == [SHERMAN, PORTER, KEYES] and unit.value == SHERMAN
+    choose(path, ["road", "road"])
+    buttons = dict(zip(path.legal.values, path._seq_buttons.objects))
+    assert buttons["woods"].disabled and not buttons["road"].disabled  # 2 MP of 4 left, woods costs 3 (BR-8.1)
+    assert "creek" not in buttons  # prohibited terrain (BR-8.1)
+    choose(path, ["road", "woods"])
     assert view.guide.active.build() == MOVE
     perform(view)
     assert last_action(live) == MOVE and live.state.unit(SHERMAN).moved
-    assert form(view, "move-unit").options == [PORTER, KEYES]
+    assert list(field(view, "unit")._buttons.options.values()) == [PORTER, KEYES]
 
 
-def test_the_move_form_takes_a_crossing(view, live):
+@pytest.mark.rule("BR-8.4d")
+def test_the_move_form_takes_a_crossing_and_shows_the_barred_ones(view, live):
     play(live, step_of("move"))
-    form(view, "move-unit").value = KEYES
-    form(view, "move-crossing").value = "sudley"
+    choose(field(view, "unit"), KEYES)
+    crossing = field(view, "crossing")
+    assert "farm" not in crossing.legal.values and "Farm Ford" in crossing.note.object and crossing.note.visible
+    choose(crossing, "sudley")
     assert view.guide.active.build() == {**MOVE, "unit": KEYES, "path": [], "crossing": "sudley"}
     perform(view)
     assert live.state.unit(KEYES).bank == "south" and live.state.union_crossed_west == 1
@@ -232,12 +226,12 @@ def test_the_move_form_takes_a_crossing(view, live):
 @pytest.mark.rule("BR-9.0")
 def test_the_csa_order_roll_shows_the_column_and_the_order(view, live):
     play(live, step_of("csa_action_roll"))
-    assert form(view, "union-south").value == 0
+    assert field(view, "union_south").value == 0
     assert view.odds.main.title == "CSA order, column none (BR-9.0)"
     assert numbers(view) == {"order A": "66.7% (2/3)", "order B": "33.3% (1/3)"}
-    assert view.guide.active.build() == {"type": "csa_action_roll", "union_south": 0}
+    assert view.guide.active.build() == TURN[step_of("csa_action_roll")][1]
     perform(view, (1,))
-    assert view.order.visible and view.order.object.startswith("**CSA order A: Attack on Centerville** (BR-9.1).")
+    assert view.order.visible and view.order.object.startswith("CSA order A: Attack on Centerville \\(BR")
     assert "<td class=\"now\"><b>1</b><br><small>08:30</small><br>U A</td>" in view.track.object
 
 
@@ -246,9 +240,9 @@ def test_a_declared_attack_shows_the_odds_of_worked_example_9(view, live):
     """8 SP attack 4 SP in woods: P(defender retreats) 7/36, P(attacker retreats) 1/12 (digest, example 9)."""
     play(live, step_of("declare_attack"))
     assert not view.odds.main._card.visible  # no attack named yet
-    form(view, "attackers").value = [SHERMAN, PORTER]
-    form(view, "defenders").value = [COCKE]
-    form(view, "target-terrain").value = "woods"
+    choose(field(view, "attackers"), [SHERMAN, PORTER])
+    choose(field(view, "defenders"), [COCKE])
+    choose(field(view, "target_terrain"), "woods")
     assert view.guide.active.build() == UNION_ATTACK
     expected = {"P(defender retreats)": "19.4% (7/36)", "P(attacker retreats)": "8.3% (1/12)",
                 "P(defender eliminated)": "0.0% (0)", "P(attacker eliminated)": "0.0% (0)",
@@ -267,10 +261,10 @@ def test_a_declared_attack_shows_the_odds_of_worked_example_9(view, live):
 def test_an_attack_across_a_ford_takes_the_ford_modifier(view, live):
     """8 SP at -3 (woods, ford) hit only on a 6: P(defender checks) = 1/6 * 2/3, P(attacker checks) = 1/3 * 5/6."""
     play(live, step_of("declare_attack"))
-    form(view, "attackers").value = [SHERMAN, PORTER]
-    form(view, "defenders").value = [COCKE]
-    form(view, "target-terrain").value = "woods"
-    form(view, "across-ford").value = True
+    choose(field(view, "attackers"), [SHERMAN, PORTER])
+    choose(field(view, "defenders"), [COCKE])
+    choose(field(view, "target_terrain"), "woods")
+    choose(field(view, "across_ford"), True)
     attack = {**UNION_ATTACK, "across_ford": True}
     assert view.guide.active.build() == attack
     expected = {"P(defender retreats)": "5.6% (1/18)", "P(attacker retreats)": "13.9% (5/36)",
@@ -280,24 +274,23 @@ def test_an_attack_across_a_ford_takes_the_ford_modifier(view, live):
 
 
 @pytest.mark.rule("BR-10.1")
-def test_an_attack_the_rules_refuse_shows_why_and_no_odds(view, live):
+def test_an_attack_the_rules_refuse_shows_why(view, live):
     play(live, step_of("declare_attack"))
-    form(view, "attackers").value = [SHERMAN, PORTER, KEYES]
-    form(view, "defenders").value = [COCKE]
-    assert view.guide.panel.blocked == "A stack is at most 2 units; the attacking stack has 3 (BR-8.2)"
-    assert not view.odds.main._card.visible
+    choose(field(view, "attackers"), [SHERMAN, PORTER, KEYES])
+    choose(field(view, "defenders"), [COCKE])
+    assert "3 chosen: choose 1 to 2 (BR-10.1)" in view.guide.panel.blocked
 
 
 @pytest.mark.rule("BR-9.3", "BR-10.4")
 def test_the_solitaire_csa_attack_takes_the_weakest_adjacent_stack(view, live):
     play(live, step_of("declare_attack", 2))
-    assert form(view, "pick-target").visible
-    form(view, "adjacent-1").value = [SHERMAN]
-    form(view, "adjacent-2").value = [KEYES]
-    click(form(view, "pick-target"))
-    assert form(view, "target-advice").object == "Keyes' Brigade is the weakest adjacent stack (2 SP)"
-    assert form(view, "defenders").value == [KEYES]
-    form(view, "attackers").value = [EVANS]
+    assert find(view.guide.active.card, "target-advisor").visible
+    find(view.guide.active.card, "adjacent-1").value = [SHERMAN]
+    find(view.guide.active.card, "adjacent-2").value = [KEYES]
+    click(find(view.guide.active.card, "pick-target"))
+    assert "weakest adjacent stack" in find(view.guide.active.card, "target-advice").object
+    assert field(view, "defenders").value == [KEYES]
+    choose(field(view, "attackers"), [EVANS])
     assert view.guide.active.build() == CSA_ATTACK
     # 3 SP (column 3-4) against 2 SP (column 1-2), clear: P(defender checks) = 1/3 * 5/6, P(attacker checks) = 1/6 * 2/3
     expected = {"P(defender retreats)": "13.9% (5/36)", "P(attacker retreats)": "5.6% (1/18)",
@@ -307,20 +300,31 @@ def test_the_solitaire_csa_attack_takes_the_weakest_adjacent_stack(view, live):
 
 
 @pytest.mark.rule("BR-9.4", "BR-10.3")
-@pytest.mark.parametrize("occurrence, labels", [
-    (1, {"defenders": "2 hits on the defenders: the Union player chooses (BR-10.3)",
-         "attackers": "1 hit on the attackers: the companion places them (BR-9.4)"}),
-    (2, {"defenders": "1 hit on the defenders: the companion places them (BR-9.4)"}),
-], ids=["union-attacks", "csa-attacks"])
-def test_hits_are_allocated_with_the_br94_choice_preselected(view, live, occurrence, labels):
-    """CSA hits go on a Union unit they eliminate: Porter (1 SP) rather than Sherman (7 SP)."""
-    i = step_of("allocate_hits", occurrence)
+def test_hits_on_single_units_need_no_choice_and_br94_places_the_csa_hits(view, live):
+    """CSA hits go on a Union unit they eliminate: Porter (1 SP) rather than Sherman (7 SP); a lone defender
+    takes its hits with nothing to choose."""
+    i = step_of("allocate_hits")
     play(live, i)
-    shown = {target: form(view, f"hits-{target}") for target in ("defenders", "attackers")}
-    assert {t: w.label for t, w in shown.items() if w.visible} == labels
-    assert view.guide.active.build() == TURN[i][1]
+    assert not any(f.box.visible for f in view.guide.active.form.fields)
     perform(view)
-    assert last_action(live) == TURN[i][1]
+    assert live.state.unit(PORTER).status == "eliminated" and live.state.unit(COCKE).sp == 2
+
+
+@pytest.mark.rule("BR-10.3")
+def test_the_firer_spreads_hits_over_a_two_unit_stack(store):
+    roster = [ROSTER[0], ROSTER[2], {**ROSTER[4], "max_sp": 10}]
+    live = LiveSession(GameSession.new(store, "bull_run", {"roster": roster}, {"solitaire": False}))
+    view = BullRunView(live)
+    for action, faces in (({"type": "roll_initiative"}, (5,)), ({"type": "place_reinforcements"}, ()),
+                          (END_MOVEMENT, ()), ({"type": "farm_ford_roll"}, (1,)), (END_MOVEMENT, ()),
+                          ({**UNION_ATTACK, "attackers": [COCKE], "defenders": [SHERMAN, KEYES]}, ()),
+                          ({"type": "fire", "attack": 0}, (6, 1))):
+        assert live.act(action, ScriptedDice(faces)) is not None, live.error
+    spread = field(view, "on_defenders")
+    assert spread.box.visible and (spread.legal.low, spread.legal.high) == (2, 2)
+    choose(spread, {SHERMAN: 1, KEYES: 1})
+    perform(view)
+    assert (live.state.unit(SHERMAN).sp, live.state.unit(KEYES).sp) == (6, 1)
 
 
 @pytest.mark.rule("BR-11.1")
@@ -330,7 +334,7 @@ def test_the_retreat_check_and_the_retreat(view, live):
     perform(view, (4,))
     assert view.guide.active.action == "retreat"
     assert view.guide.active.build() == {"type": "retreat", "legal_hex": True, "across_ford": False}
-    form(view, "legal-hex").value = False
+    choose(field(view, "legal_hex"), False)
     perform(view)
     assert live.state.unit(COCKE).status == "eliminated"
 
@@ -338,9 +342,9 @@ def test_the_retreat_check_and_the_retreat(view, live):
 @pytest.mark.rule("BR-11.2")
 def test_the_union_attacker_chooses_whether_to_advance(view, live):
     play(live, step_of("advance"))
-    assert form(view, "do-advance").visible and not form(view, "stronger-near").visible
+    assert field(view, "advance").box.visible and not field(view, "next_to_stronger_fresh_union").box.visible
     assert view.guide.active.build() == {"type": "advance", "advance": True}
-    form(view, "do-advance").value = False
+    choose(field(view, "advance"), False)
     perform(view)
     assert last_action(live) == {"type": "advance", "advance": False}
 
@@ -349,8 +353,8 @@ def test_the_union_attacker_chooses_whether_to_advance(view, live):
 @pytest.mark.parametrize("stronger_near", [False, True])
 def test_the_solitaire_csa_advance_asks_the_br95_question(view, live, stronger_near):
     play(live, step_of("advance", 2))
-    assert form(view, "stronger-near").visible and not form(view, "do-advance").visible
-    form(view, "stronger-near").value = stronger_near
+    assert field(view, "next_to_stronger_fresh_union").box.visible and not field(view, "advance").box.visible
+    choose(field(view, "next_to_stronger_fresh_union"), stronger_near)
     action = {"type": "advance", "next_to_stronger_fresh_union": stronger_near}
     assert view.guide.active.build() == action
     perform(view)

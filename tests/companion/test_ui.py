@@ -421,12 +421,12 @@ def test_the_options_form_starts_at_the_defaults():
 
 def test_the_options_form_returns_the_changed_choices():
     form = OptionsForm(ENGINE.options)
-    form._widgets["hit_allocation"].value = "R1"
+    form._widgets["lapsed_attack"].value = "new_target"
     form._widgets["solitaire"].value = False
     form._widgets["terrain_costs"]["road"].value = "3"
     form._widgets["terrain_costs"]["woods"].value = ""
     chosen = form.values()
-    assert chosen["hit_allocation"] == "R1" and chosen["solitaire"] is False
+    assert chosen["lapsed_attack"] == "new_target" and chosen["solitaire"] is False
     assert chosen["terrain_costs"]["road"] == 3 and chosen["terrain_costs"]["woods"] is None
 
 
