@@ -6,28 +6,16 @@ This is the one place that assembles the apps (apps/<slug>.py, served as scripts
 from __future__ import annotations
 
 import argparse
-import ipaddress
 import os
 import secrets
-import socket
 import sys
 from pathlib import Path
 
+from .door import AccessCodeProvider, is_loopback, websocket_origins
 from .store import DATA_DIR_ENV, data_dir
 
 APPS = Path(__file__).resolve().parent.parent / "apps"
 LOGIN_TEMPLATE = Path(__file__).resolve().parent / "ui" / "login.html"
-
-
-def is_loopback(address: str) -> bool:
-    try:
-        return ipaddress.ip_address(address).is_loopback  # an IPv4 or IPv6 address as given
-    except ValueError:
-        pass
-    try:
-        return ipaddress.ip_address(socket.gethostbyname(address)).is_loopback
-    except (OSError, ValueError):
-        return False
 
 
 def app_paths() -> dict[str, str]:
@@ -43,11 +31,13 @@ def app_paths() -> dict[str, str]:
 
 
 def cookie_secret(folder: Path) -> str:
-    """A secret kept in the data folder, so a browser that entered the access code stays in after a restart."""
+    """A secret kept in the data folder (readable by this user only), so a browser that entered the access
+    code stays in after a restart."""
     path = folder / "cookie_secret"
     if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as out:
+            out.write(secrets.token_hex(32))
     return path.read_text().strip()
 
 
@@ -58,19 +48,22 @@ def serve(args: argparse.Namespace) -> int:
         print(f"Serving on {args.address} makes the games reachable from the network: give an access code "
               "with --access-code (players enter it once per browser).", file=sys.stderr)
         return 2
+    if bool(args.certfile) != bool(args.keyfile):
+        print("HTTPS needs both --certfile and --keyfile.", file=sys.stderr)
+        return 2
     import panel as pn
-    auth = {}
+    options = {}
     if args.access_code:
-        auth = {"basic_auth": args.access_code, "cookie_secret": cookie_secret(folder),
-                "login_template": str(LOGIN_TEMPLATE)}
+        options = {"auth_provider": AccessCodeProvider(args.access_code, LOGIN_TEMPLATE),
+                   "cookie_secret": cookie_secret(folder)}
+    if args.certfile:
+        options.update(ssl_certfile=args.certfile, ssl_keyfile=args.keyfile)
+    scheme = "https" if args.certfile else "http"
     shown = "localhost" if args.address in ("0.0.0.0", "::") else args.address
-    print(f"Table Companion: http://{shown}:{args.port}/  (games saved in {folder})", flush=True)
-    origins = args.allow_websocket_origin or (
-        [f"{host}:{args.port}" for host in ("127.0.0.1", "localhost", f"[{args.address}]" if ":" in args.address
-                                            else args.address)]
-        if is_loopback(args.address) else "*")  # on the LAN tablets open the pages by this computer's address
+    print(f"Table Companion: {scheme}://{shown}:{args.port}/  (games saved in {folder})", flush=True)
     pn.serve(app_paths(), address=args.address, port=args.port, show=args.show, title="Table Companion",
-             websocket_origin=origins, threaded=False, **auth)
+             websocket_origin=websocket_origins(args.address, args.port, args.allow_origin), threaded=False,
+             **options)
     return 0
 
 
@@ -82,8 +75,10 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--port", type=int, default=5006)
     s.add_argument("--data-dir", default=None, help=f"where games are saved (else ${DATA_DIR_ENV}, else a per-user folder)")
     s.add_argument("--access-code", default=None, help="a code each browser enters once; required off loopback")
-    s.add_argument("--allow-websocket-origin", action="append", default=None,
-                   help="host:port the pages are opened from (default: any)")
+    s.add_argument("--allow-origin", "--allow-websocket-origin", action="append", default=None,
+                   help="another host:port the pages are opened from (this computer's addresses are allowed)")
+    s.add_argument("--certfile", default=None, help="serve over HTTPS with this certificate (PEM)")
+    s.add_argument("--keyfile", default=None, help="... and this private key (PEM)")
     s.add_argument("--show", action="store_true", help="open a browser")
     s.set_defaults(run=serve)
     args = parser.parse_args(argv)

@@ -47,11 +47,15 @@ class Roll:
 
     @classmethod
     def from_dict(cls, data: dict) -> Roll:
-        faces = tuple(int(f) for f in data["faces"])
-        roll = cls(str(data["label"]), int(data["sides"]), faces, str(data["source"]))
-        if roll.source not in SOURCES or not all(1 <= f <= roll.sides for f in faces):
-            raise DiceError(f"not a valid recorded roll: {data!r}")
-        return roll
+        """A recorded roll, every field of its exact type (no "3" for 3, no 2.0, no true); DiceError if not."""
+        if not isinstance(data, dict) or set(data) != {"label", "sides", "faces", "source"}:
+            raise DiceError(f"not a recorded roll: {quote(data)}")
+        label, sides, faces, source = data["label"], data["sides"], data["faces"], data["source"]
+        if type(label) is not str or type(sides) is not int or not 2 <= sides <= 100 or source not in SOURCES \
+                or type(faces) is not list or not 1 <= len(faces) <= 1000 \
+                or not all(type(f) is int and 1 <= f <= sides for f in faces):
+            raise DiceError(f"not a valid recorded roll: {quote(data, 80)}")
+        return cls(label, sides, tuple(faces), source)
 
     def text(self) -> str:
         return ", ".join(str(f) for f in self.faces)

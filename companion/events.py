@@ -13,6 +13,7 @@ from typing import Any, Mapping, Sequence
 
 from .dice import ENTERED, DiceError, ReplayDice, Roll
 from .engine import Engine, RuleError, Step
+from .quoting import quote
 
 ACTION, UNDO, REDO = "action", "undo", "redo"
 KINDS = (ACTION, UNDO, REDO)
@@ -54,22 +55,28 @@ class Event:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Event:
-        kind = data["kind"]
+        """An event as saved, every field of its exact type (no coercion); ValueError naming what is wrong."""
+        if not isinstance(data, Mapping):
+            raise ValueError(f"an event is an object, not {quote(data)}")
+        seq, kind, action, target = data.get("seq"), data.get("kind"), data.get("action"), data.get("target")
+        if type(seq) is not int or seq < 1:
+            raise ValueError(f"an event's 'seq' is a whole number from 1, not {quote(seq)}")
         if kind not in KINDS:
-            raise ValueError(f"unknown event kind {kind!r}")
-        action = data.get("action")
-        if (kind == ACTION) != isinstance(action, Mapping):
-            raise ValueError(f"event {data.get('seq')}: only an action event carries an action")
-        return cls(
-            seq=int(data["seq"]),
-            kind=kind,
-            summary=str(data["summary"]),
-            action=dict(action) if action is not None else None,
-            rolls=tuple(Roll.from_dict(r) for r in data.get("rolls", ())),
-            rules=tuple(str(r) for r in data.get("rules", ())),
-            target=None if data.get("target") is None else int(data["target"]),
-            at=str(data.get("at", "")),
-        )
+            raise ValueError(f"event {seq}: unknown kind {quote(kind)}")
+        if (kind == ACTION) != isinstance(action, Mapping) or (action is not None and not isinstance(action, Mapping)):
+            raise ValueError(f"event {seq}: only an action event carries an action")
+        if target is not None and (type(target) is not int or target < 1):
+            raise ValueError(f"event {seq}: 'target' is the seq of an action, not {quote(target)}")
+        for key in ("summary", "at"):
+            if type(data.get(key, "")) is not str:
+                raise ValueError(f"event {seq}: '{key}' is a text, not {quote(data.get(key))}")
+        rolls, rules = data.get("rolls", []), data.get("rules", [])
+        if type(rolls) is not list or type(rules) is not list or not all(type(r) is str for r in rules):
+            raise ValueError(f"event {seq}: 'rolls' and 'rules' are lists")
+        return cls(seq=seq, kind=kind, summary=data.get("summary", ""),
+                   action=dict(action) if action is not None else None,
+                   rolls=tuple(Roll.from_dict(r) for r in rolls), rules=tuple(rules), target=target,
+                   at=data.get("at", ""))
 
 
 class Replay:

@@ -33,3 +33,8 @@ def _short_container(value: Any, limit: int) -> str:
         parts.append(part)
         size += len(part) + 2
     return opening + ", ".join(parts) + closing
+
+
+def cut(text: str, limit: int = 200) -> str:
+    """A message cut to `limit` characters (the start kept)."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"

@@ -12,9 +12,10 @@ from typing import Any, Mapping
 
 import engines
 
-from .dice import Dice, DiceError
+from .dice import Dice, DiceError, ReplayDice
 from .engine import Engine, RuleError, resolve_options, saved_options
-from .events import Event, Replay
+from .events import ACTION, UNDO, Event, Replay
+from .quoting import cut, quote
 from .store import ImportRefused, SessionRecord, StaleSession, Store, parse_export
 
 
@@ -136,19 +137,41 @@ class GameSession:
         return json.dumps(record.to_export(), indent=1)
 
 
+def rederived(engine: Engine, options: Mapping[str, Any], setup: Mapping[str, Any], events: list[Event]) -> list[Event]:
+    """An imported log as this companion makes it: each action replayed with its recorded dice, its summary and
+    rule IDs written by the engine, the dice labelled by it (their sources kept: a companion roll stays one);
+    each undo and redo checked against the action it names. RuleError/DiceError/ValueError if it does not
+    replay by the rules."""
+    replay = Replay(engine, options, setup)
+    for saved in events:
+        if saved.kind == ACTION:
+            event, step = replay.record(saved.action, ReplayDice(saved.rolls))
+            if [r.faces for r in event.rolls] != [r.faces for r in saved.rolls]:
+                raise ValueError(f"event {saved.seq}: its dice are not the rolls its action makes")
+            replay.add(replace(event, at=saved.at), step.state)
+            continue
+        event = replay.undo_event() if saved.kind == UNDO else replay.redo_event()
+        if event.target != saved.target:
+            raise ValueError(f"event {saved.seq} names action {saved.target}, not the one it can "
+                             f"{saved.kind} ({event.target})")
+        replay.add(replace(event, at=saved.at))
+    return replay.events
+
+
 def import_session(store: Store, raw: bytes | str) -> GameSession:
-    """Check a session file completely (format, fields, and a replay of every event through its
-    engine), then save it as a new session in one transaction. ImportRefused otherwise."""
+    """Check a session file completely (format, fields, and a replay of every event through its engine, which
+    writes each event's summary and rules again), then save it as a new session, named as an imported copy,
+    in one transaction. ImportRefused otherwise; nothing is written."""
     data = parse_export(raw)
     try:
         engine = engines.get(data["slug"])
     except KeyError:
-        raise ImportRefused(f"This file is for a game this companion does not know: {data['slug']!r}.") from None
+        raise ImportRefused(f"This file is for a game this companion does not know: {quote(data['slug'])}.") from None
     try:
         options = resolve_options(engine.options, data["options"])
-        replay = Replay(engine, options, data["setup"])
-        replay.extend(data["events"])
-    except (RuleError, ValueError, KeyError, TypeError) as exc:
-        raise ImportRefused(f"The file's game does not replay by the rules: {exc}") from None
-    record = store.create(data["slug"], data["title"], options, data["setup"], data["events"])
+        events = rederived(engine, options, data["setup"], data["events"])
+    except (RuleError, DiceError, ValueError, KeyError, TypeError) as exc:
+        raise ImportRefused(f"The file's game does not replay by the rules: {cut(str(exc))}") from None
+    title = f"{data['title'].strip()[:80] or engine.title} (imported copy)"
+    record = store.create(data["slug"], title, options, data["setup"], events)
     return GameSession(store, record)

@@ -18,12 +18,15 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from .events import Event, now
+from .loading import JSON, Limits, LoadRefused, load_text
 
 DATA_DIR_ENV = "TABLE_COMPANION_DATA_DIR"
 DB_NAME = "companion.sqlite3"
 FORMAT = "table-companion/session"
 SCHEMA_VERSION = 1
-MAX_IMPORT_BYTES = 2 * 1024 * 1024
+MAX_IMPORT_BYTES = 32 * 1024 * 1024
+MAX_IMPORT_EVENTS = 50_000
+IMPORT_LIMITS = Limits(bytes=MAX_IMPORT_BYTES, nodes=4_000_000)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS sessions (
@@ -67,7 +70,9 @@ def data_dir(explicit: str | os.PathLike | None = None) -> Path:
     else:
         path = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "table-companion"
     path = path.expanduser()
-    path.mkdir(parents=True, exist_ok=True)
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.mkdir(mode=0o700)  # the games, and the access cookie's secret: this user's only
     return path
 
 
@@ -103,6 +108,8 @@ class Store:
     def __init__(self, folder: str | os.PathLike | None = None):
         self.folder = data_dir(folder)
         self.path = self.folder / DB_NAME
+        if not self.path.exists():  # readable by this user only; SQLite gives its WAL files the same mode
+            os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         with closing(self._connect()) as db:
             db.execute("PRAGMA journal_mode=WAL")
             db.executescript(_SCHEMA)
@@ -170,14 +177,10 @@ class Store:
 
 def parse_export(raw: bytes | str) -> dict:
     """The checked content of a session file, or ImportRefused saying what is wrong with it."""
-    size = len(raw.encode("utf-8") if isinstance(raw, str) else raw)
-    if size > MAX_IMPORT_BYTES:
-        raise ImportRefused(f"The file is {size / 1e6:.1f} MB; a session file is at most "
-                            f"{MAX_IMPORT_BYTES / 1e6:.0f} MB.")
     try:
-        data = json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
-        raise ImportRefused(f"This is not a session file (not JSON: {exc}).") from None
+        data = load_text(raw, JSON, "The session file", IMPORT_LIMITS)
+    except LoadRefused as exc:
+        raise ImportRefused(str(exc)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ImportRefused("This is not a Table Companion session file (its 'format' is missing or wrong).")
     if data.get("schema") != SCHEMA_VERSION:
@@ -189,6 +192,8 @@ def parse_export(raw: bytes | str) -> dict:
             raise ImportRefused(f"The file has no '{key}'.")
         if not isinstance(data[key], kind):
             raise ImportRefused(f"'{key}' should be a {kind.__name__}.")
+    if len(data["events"]) > MAX_IMPORT_EVENTS:
+        raise ImportRefused(f"The file has {len(data['events'])} events; at most {MAX_IMPORT_EVENTS} are imported.")
     try:
         data["events"] = [Event.from_dict(e) for e in data["events"]]
     except (KeyError, TypeError, ValueError) as exc:

@@ -9,7 +9,8 @@ import panel
 import pytest
 
 import engines
-from companion.cli import LOGIN_TEMPLATE, app_paths, is_loopback, main
+from companion.cli import LOGIN_TEMPLATE, app_paths, main
+from companion.door import AccessCodeProvider, is_loopback
 from companion.store import DATA_DIR_ENV
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,11 +49,12 @@ def test_an_access_code_turns_on_the_login(served, tmp_path):
     assert serve(data, "--address", "0.0.0.0", "--access-code", "tuesday", "--port", "5123") == 0
     [(apps, kwargs)] = served
     secret = data / "cookie_secret"
-    assert kwargs["basic_auth"] == "tuesday"
+    assert isinstance(kwargs["auth_provider"], AccessCodeProvider) and kwargs["auth_provider"].code == "tuesday"
     assert kwargs["cookie_secret"] == secret.read_text() and len(kwargs["cookie_secret"]) == 64
-    assert stat.S_IMODE(secret.stat().st_mode) == 0o600
-    assert kwargs["login_template"] == str(LOGIN_TEMPLATE) and LOGIN_TEMPLATE.is_file()
+    assert stat.S_IMODE(secret.stat().st_mode) == 0o600 and stat.S_IMODE(data.stat().st_mode) == 0o700
+    assert LOGIN_TEMPLATE.is_file()
     assert (kwargs["address"], kwargs["port"]) == ("0.0.0.0", 5123)
+    assert "*" not in kwargs["websocket_origin"] and "127.0.0.1:5123" in kwargs["websocket_origin"]
     assert apps == app_paths()
 
 
@@ -67,7 +69,8 @@ def test_loopback_serves_without_a_login(served, tmp_path, capsys):
     assert serve(tmp_path / "data") == 0
     [(_, kwargs)] = served
     assert kwargs["address"] == "127.0.0.1" and kwargs["port"] == 5006
-    assert not {"basic_auth", "cookie_secret", "login_template"} & set(kwargs)
+    assert not {"auth_provider", "cookie_secret", "ssl_certfile"} & set(kwargs)
+    assert set(kwargs["websocket_origin"]) == {"127.0.0.1:5006", "localhost:5006"}
     assert f"http://127.0.0.1:5006/  (games saved in {tmp_path / 'data'})" in capsys.readouterr().out
 
 

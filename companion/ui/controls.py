@@ -13,6 +13,7 @@ from ..engine import RuleError
 from ..plots import fraction_text, percent
 from .dice_entry import DiceEntry
 from .live import LiveSession
+from .text import escape, plain
 from .theme import TOUCH
 
 
@@ -57,8 +58,8 @@ class UndoBar(pn.viewable.Viewer):
         if self.confirming and session.can_undo:
             last = session.replay.applied[-1]
             faces = "; ".join(r.text() for r in last.rolls)
-            self._question.object = (f"Undo \u201c{last.summary}\u201d? Its dice ({faces}) were rolled at the table; "
-                                     "after the undo they are rolled again.")
+            self._question.object = plain(f"Undo \u201c{last.summary}\u201d? Its dice ({faces}) were rolled at the "
+                                           "table; after the undo they are rolled again.")
         self._box.visible = self.confirming and session.can_undo
 
     def __panel__(self):
@@ -76,7 +77,7 @@ class ErrorBanner(pn.viewable.Viewer):
         live.param.watch(self._show, "error")
 
     def _show(self, event) -> None:
-        self._alert.object = event.new
+        self._alert.object = plain(event.new)
         self._alert.closed = False
         self._alert.visible = bool(event.new)
         if event.new and pn.state.notifications is not None:
@@ -121,12 +122,12 @@ class OddsCard(pn.viewable.Viewer):
     @param.depends("numbers", "figure", "note", "title", "visible", watch=True)
     def _update(self) -> None:
         self._card.visible = self.visible and bool(self.numbers or self.figure is not None)
-        tiles = "".join(f'<div class="tile"><div class="v">{v}</div><div class="l">{label}</div></div>'
+        tiles = "".join(f'<div class="tile"><div class="v">{escape(v)}</div><div class="l">{escape(label)}</div></div>'
                         for label, v in self.numbers)
         self._numbers.object = f'<div class="tiles">{tiles}</div>'
         self._plot.object = self.figure
         self._plot_box.visible = self.figure is not None
-        self._note.object = self.note
+        self._note.object = plain(self.note)
         self._note.visible = bool(self.note)
         self._numbers.visible = bool(self.numbers)
         self._card.title = self.title
@@ -238,7 +239,7 @@ class ActionPanel(pn.viewable.Viewer):
         self._dice.specs = [(r.label, r.sides) for r in needed for _ in r.faces]  # one spec a die
         self._dice.visible = bool(needed) and not self.blocked
         self._button.visible = not needed and not self.blocked
-        self._why.object = self.blocked
+        self._why.object = plain(self.blocked)
         self._why.visible = bool(self.blocked)
 
     def perform(self, dice: Dice) -> bool:

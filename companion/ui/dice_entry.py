@@ -8,6 +8,7 @@ import panel_material_ui as pmui
 import param
 
 from ..dice import Dice, DiceError, EnteredDice, RandomDice, parse_faces
+from .text import plain
 from .theme import TOUCH
 
 
@@ -74,10 +75,10 @@ class DiceEntry(pn.viewable.Viewer):
             dice += f" · tapped {', '.join(map(str, self.faces))}"
         if 0 < len(self.faces) < n and len(set(labels)) > 1:
             dice += f" · next: {labels[len(self.faces)]}"
-        self._heading.object = dice
+        self._heading.object = plain(dice)
         self._use.disabled = len(self.faces) != n or n == 0
         self._use.label = f"Use {', '.join(map(str, self.faces))}" if self.faces else "Use these dice"
-        self._alert.object = self.message
+        self._alert.object = plain(self.message)
         self._alert.visible = bool(self.message)
 
     def _face_button(self, face: int) -> pmui.Button:

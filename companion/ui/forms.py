@@ -19,6 +19,7 @@ from ..engine import RuleError
 from ..spec import COUNTS, NUMBER, ONE_OF, RECORD, SOME_OF, TEXT, YES_NO, ActionSpec, Legal, Param
 from .guide import StepForm
 from .live import LiveSession
+from .text import plain
 from .theme import TOUCH
 
 BUTTONS_UP_TO = 6  # a "one of" with more choices is a searchable select
@@ -66,7 +67,7 @@ class Field:
             self._rows = pmui.Column(sizing_mode="stretch_width")
             self._total = pmui.Typography(variant="body2", css_classes=["counts-total"])
             self._counts_value: dict[Any, int] = {}
-            return pmui.Column(pmui.Typography(label, variant="subtitle2"), self._rows, self._total,
+            return pmui.Column(pmui.Typography(plain(label), variant="subtitle2"), self._rows, self._total,
                                sizing_mode="stretch_width")
         elif p.kind == TEXT:
             w = pmui.TextInput(label=label, sizing_mode="stretch_width", size="large")
@@ -85,7 +86,7 @@ class Field:
         minus.on_click(lambda _: self._step(-1))
         plus.on_click(lambda _: self._step(+1))
         self._minus, self._plus = minus, plus
-        return pmui.Column(pmui.Typography(label, variant="subtitle2"), pmui.Row(minus, self._shown, plus),
+        return pmui.Column(pmui.Typography(plain(label), variant="subtitle2"), pmui.Row(minus, self._shown, plus),
                            sizing_mode="stretch_width")
 
     def _step(self, by: int) -> None:
@@ -107,13 +108,13 @@ class Field:
         self._seq_text = pmui.Typography("", variant="body1", css_classes=["sequence-value"])
         back = pmui.Button(label="Back one", variant="text", css_classes=["sequence-back"], **TOUCH)
         back.on_click(lambda _: self._set_items(self._items[:-1], edited=True))
-        return pmui.Column(pmui.Typography(label, variant="subtitle2"), self._seq_buttons,
+        return pmui.Column(pmui.Typography(plain(label), variant="subtitle2"), self._seq_buttons,
                            pmui.Row(self._seq_text, back), sizing_mode="stretch_width")
 
     def _set_items(self, items: list, edited: bool = False) -> None:
         self._items = list(items)
         labels = {c.value: c.label for c in self.legal.options} if self.legal else {}
-        self._seq_text.object = " → ".join(str(labels.get(v, v)) for v in self._items) or "(none)"
+        self._seq_text.object = plain(" → ".join(str(labels.get(v, v)) for v in self._items) or "(none)")
         self._refresh_sequence_buttons()
         if edited:
             self._edited()
@@ -160,7 +161,7 @@ class Field:
             self.quiet = False
         self._fresh = legal is None and self._fresh
         barred = legal.barred if legal is not None else ()
-        self.note.object = "Not now: " + "; ".join(f"{b.label}: {b.reason} ({b.rule})" for b in barred)
+        self.note.object = plain("Not now: " + "; ".join(f"{b.label}: {b.reason} ({b.rule})" for b in barred))
         self.note.visible = bool(barred) and self.box.visible
 
     def _options(self, legal: Legal) -> None:
@@ -217,7 +218,7 @@ class Field:
             self._edited()
         minus.on_click(lambda _: step(-1))
         plus.on_click(lambda _: step(+1))
-        return pmui.Row(pmui.Typography(choice.label, variant="body1", styles={"min-width": "160px"}), minus, shown,
+        return pmui.Row(pmui.Typography(plain(choice.label), variant="body1", styles={"min-width": "160px"}), minus, shown,
                         plus, css_classes=["count-row"])
 
     def _show_total(self) -> None:

@@ -19,6 +19,7 @@ from ..dice import RandomDice
 from ..engine import Due, RuleError
 from .controls import ActionPanel
 from .live import LiveSession
+from .text import plain
 from .theme import TOUCH
 
 
@@ -49,8 +50,8 @@ class StepForm:
         return not self.inputs
 
     def reset(self, due: Due) -> None:
-        self.title.object = f"**{due.title}** ({due.rule})"
-        self.text.object = due.text
+        self.title.object = f"**{plain(due.title)}** ({plain(due.rule)})"
+        self.text.object = plain(due.text)
         self.text.visible = bool(due.text)
         self.quiet = True
         try:
@@ -102,7 +103,7 @@ class PhaseGuide(pn.viewable.Viewer):
     def render(self) -> None:
         due = self._due_now(self.live.state)
         self._due = {d.action: d for d in due}
-        self.done.object = self._done_text(self.live.state)
+        self.done.object = plain(self._done_text(self.live.state))
         self.done.visible = not due
         self.select(due[0].action if due else None)
         for d in due[1:]:

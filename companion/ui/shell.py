@@ -6,6 +6,7 @@ made on another device appear without a reload.
 """
 from __future__ import annotations
 
+import asyncio
 import io
 from typing import Callable, Protocol
 
@@ -14,11 +15,13 @@ import panel_material_ui as pmui
 import param
 
 from ..engine import Engine, RuleError
+from ..quoting import quote
 from ..session import GameSession, import_session
 from ..store import ImportRefused, Store
 from .controls import ErrorBanner, UndoBar
 from .live import POLL_MS, LiveSession
 from .options import OPTIONS_CSS, OptionsForm, options_html
+from .text import plain
 from .theme import TOUCH, page
 
 
@@ -48,7 +51,8 @@ class SessionPicker(pn.viewable.Viewer):
         self._start.on_click(lambda _: self.start())
         self._import = pmui.FileInput(label="Import a session file (.json)", accept=".json",
                                       css_classes=["import-file"])
-        self._import.param.watch(lambda e: self.import_file(e.new) if e.new else None, "value")
+        self._import.param.watch(self._file_chosen, "value")
+        self._checking = pmui.LinearProgress(visible=False, sizing_mode="stretch_width", css_classes=["import-progress"])
         self._alert = pmui.Alert(severity="error", visible=False, sizing_mode="stretch_width",
                                  css_classes=["picker-error"])
         self._saved = pmui.Column(sizing_mode="stretch_width", css_classes=["saved-sessions"])
@@ -65,9 +69,21 @@ class SessionPicker(pn.viewable.Viewer):
         self.message = ""
         self.on_open(session)
 
-    def import_file(self, raw: bytes) -> None:
+    async def _file_chosen(self, event) -> None:
+        """The file is checked off the server's event loop (a long log takes a while), with progress shown."""
+        if not event.new:
+            return
+        self.message = ""
+        self._checking.visible = True
         try:
-            session = import_session(self.store, raw)
+            await self.import_file(event.new, in_thread=True)
+        finally:
+            self._checking.visible = False
+
+    async def import_file(self, raw: bytes, in_thread: bool = False) -> None:
+        try:
+            session = await asyncio.to_thread(import_session, self.store, raw) if in_thread else \
+                import_session(self.store, raw)
         except ImportRefused as exc:
             self.message = f"Import refused: {exc}"
             return
@@ -80,7 +96,7 @@ class SessionPicker(pn.viewable.Viewer):
 
     @param.depends("message", watch=True)
     def _show_message(self) -> None:
-        self._alert.object = self.message
+        self._alert.object = plain(self.message)
         self._alert.visible = bool(self.message)
 
     def _list_saved(self) -> None:
@@ -99,7 +115,7 @@ class SessionPicker(pn.viewable.Viewer):
         return pmui.Column(
             self._alert,
             pmui.Tabs(("New game", new), ("Options", self._options), ("Resume", self._saved),
-                      ("Import", pmui.Column(self._import)), dynamic=True,
+                      ("Import", pmui.Column(self._import, self._checking)), dynamic=True,
                       sizing_mode="stretch_width", css_classes=["picker-tabs"]),
             sizing_mode="stretch_width", css_classes=["session-picker"])
 
@@ -122,7 +138,7 @@ class GameShell(pn.viewable.Viewer):
             try:
                 self.open(GameSession.open(self.store, wanted))
             except KeyError:
-                self.show_picker(f"There is no saved game {wanted!r} in {self.store.folder}.")
+                self.show_picker(f"There is no saved game {quote(wanted)}.")
         else:
             self.show_picker()
 
@@ -163,13 +179,19 @@ class GameShell(pn.viewable.Viewer):
                                    **TOUCH)
         close = pmui.Button(label="Sessions", icon="list", variant="outlined", css_classes=["sessions"], **TOUCH)
         close.on_click(lambda _: self.show_picker())
-        title = pmui.Typography(f"{session.record.title}", variant="h5", css_classes=["session-name"])
+        title = pmui.Typography(plain(session.record.title), variant="h5", css_classes=["session-name"])
         options = pmui.Card(pn.pane.HTML(options_html(self.engine.options, session.record.options),
                                          stylesheets=[OPTIONS_CSS], sizing_mode="stretch_width"),
                             title="Options of this game (bold: not the default)", collapsed=True, collapsible=True,
                             sizing_mode="stretch_width", css_classes=["session-options"])
+        notes = pmui.Alert(plain("\n".join(session.notes)), severity="warning", title="This game was saved by an "
+                           "earlier version", visible=bool(session.notes), sizing_mode="stretch_width",
+                           css_classes=["session-notes"])
+        copy = pmui.Button(label="Continue from here in a copy", variant="contained", css_classes=["continue-copy"],
+                           visible=bool(session.stranded), **TOUCH)
+        copy.on_click(lambda _: self.open(session.continue_copy()))
         return pmui.Column(pmui.Row(title, UndoBar(live), export, close, sizing_mode="stretch_width"),
-                           ErrorBanner(live), options, sizing_mode="stretch_width")
+                           notes, copy, ErrorBanner(live), options, sizing_mode="stretch_width")
 
     def __panel__(self):
         return self._main

@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 import re
 
-_MARKDOWN = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~>])")
+_PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")  # every ASCII punctuation mark: CommonMark lets each be escaped
 
 
 def escape(text: object) -> str:
@@ -18,5 +18,6 @@ def escape(text: object) -> str:
 
 
 def plain(text: object) -> str:
-    """Text for a Markdown-rendering component (Typography, Alert): HTML escaped, Markdown marks escaped."""
-    return _MARKDOWN.sub(r"\\\1", html.escape(str(text), quote=False)).replace("\n", "  \n")
+    """Text for a Markdown-rendering component (Typography, Alert): every punctuation mark escaped, so no
+    tag, entity, emphasis, link or bare address can start; line breaks kept."""
+    return _PUNCTUATION.sub(r"\\\1", str(text)).replace("\n", "  \n")

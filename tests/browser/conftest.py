@@ -33,12 +33,14 @@ class Server:
         self.data_dir, self.log, self.extra = data_dir, log, extra
         self.port = free_port()
         self.proc: subprocess.Popen | None = None
+        self.scheme = "http"
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"{self.scheme}://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 90) -> Server:
+    def start(self, timeout: float = 90, scheme: str = "http", context=None) -> Server:
+        self.scheme = scheme
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         with open(self.log, "a") as out:
             self.proc = subprocess.Popen(
@@ -50,7 +52,7 @@ class Server:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the server exited: {self.log.read_text()[-2000:]}")
             try:
-                with urllib.request.urlopen(self.url + "/", timeout=5):
+                with urllib.request.urlopen(self.url + "/", timeout=5, context=context):
                     return self
             except OSError:
                 time.sleep(0.3)

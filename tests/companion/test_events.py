@@ -181,7 +181,7 @@ def test_an_event_round_trips_through_a_dict():
 
 
 @pytest.mark.parametrize("data, message", [
-    ({"seq": 1, "kind": "shuffle", "summary": ""}, "unknown event kind 'shuffle'"),
+    ({"seq": 1, "kind": "shuffle", "summary": ""}, "event 1: unknown kind 'shuffle'"),
     ({"seq": 1, "kind": UNDO, "summary": "", "action": {"type": "throw"}, "target": 1}, "only an action event"),
     ({"seq": 1, "kind": ACTION, "summary": ""}, "only an action event"),
 ])

@@ -150,10 +150,10 @@ ENTERED_3 = {"label": "Initiative (BR-6.0)", "sides": 6, "source": "entered"}
 @pytest.mark.parametrize("index, changes, message", [
     (0, {"action": {"type": "place_reinforcements"}}, "This belongs to the reinforcement phase"),
     (2, {"action": {"type": "end_turn"}}, "This belongs to the end of turn phase"),
-    (0, {"rolls": [{**ENTERED_3, "faces": [3, 3]}]}, "event 1 recorded more dice than its action uses"),
+    (0, {"rolls": [{**ENTERED_3, "faces": [3, 3]}]}, "This roll uses 1 die, but 2 were entered"),
     (0, {"rolls": []}, "needs 1 d6"),
-    (3, {"target": 1}, "event 4 undoes 1, which is not the latest action"),
-    (4, {"kind": "undo"}, "event 5 undoes 3, which is not the latest action"),
+    (3, {"target": 1}, "event 4 names action 1, not the one it can undo \\(3\\)"),
+    (4, {"kind": "undo"}, "event 5 names action 3, not the one it can undo \\(2\\)"),
 ], ids=["reinforce-first", "wrong-phase", "extra-die", "missing-die", "undo-target", "double-undo"])
 def test_import_refuses_a_file_whose_events_break_the_rules(store, rows, played, index, changes, message):
     data = json.loads(played.export())
@@ -198,3 +198,39 @@ def test_a_session_whose_event_no_longer_replays_opens_up_to_it_and_loses_nothin
     assert copy.id != sid and len(copy.events) == 2 and "continued from event 2" in copy.record.title
     copy.act({"type": "farm_ford_roll"}, EnteredDice((6,)))
     assert copy.state.farm_ford_found == 1
+
+
+def test_an_import_writes_each_events_summary_and_rules_again_from_the_engine(store, played):
+    """An imported log is re-derived, not trusted: a summary or rule list written into the file is replaced by
+    what the engine says the action did; the dice and their sources are kept as recorded."""
+    data = json.loads(played.export())
+    data["events"][0]["summary"] = "<img src=x onerror=alert(1)> the CSA wins"
+    data["events"][0]["rules"] = ["BR-12.0"]
+    session = import_session(store, json.dumps(data))
+    first, original = session.events[0], played.events[0]
+    assert (first.summary, first.rules) == (original.summary, original.rules)
+    assert [(r.faces, r.source) for r in first.rolls] == [(r.faces, r.source) for r in original.rolls]
+    assert [e.summary for e in session.events] == [e.summary for e in played.events]
+
+
+@pytest.mark.parametrize("field, value", [
+    ("seq", True), ("seq", 1.9), ("seq", "1"), ("target", "3"), ("summary", 5),
+    ("rolls", [{**ENTERED_3, "faces": "3"}]), ("rolls", [{**ENTERED_3, "faces": ["3"]}]),
+    ("rolls", [{**ENTERED_3, "faces": [3.0]}]), ("rolls", [{**ENTERED_3, "faces": [3], "source": "bogus"}]),
+    ("rolls", [{**ENTERED_3, "faces": [True]}]),
+], ids=lambda v: repr(v)[:20])
+def test_an_import_with_loosely_typed_fields_is_refused(store, rows, played, field, value):
+    data = json.loads(played.export())
+    data["events"][0][field] = value
+    before = rows()
+    with pytest.raises(ImportRefused, match="malformed"):
+        import_session(store, json.dumps(data))
+    assert rows() == before
+
+
+def test_an_import_of_too_many_events_is_refused_before_any_replay(store, rows, played):
+    data = json.loads(played.export())
+    data["events"] = [{"seq": i + 1, "kind": "undo", "summary": "", "target": 1} for i in range(50_001)]
+    with pytest.raises(ImportRefused, match="50001 events; at most 50000"):
+        import_session(store, json.dumps(data))
+    assert rows() == (1, 5)

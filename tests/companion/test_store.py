@@ -154,7 +154,7 @@ def setting_event(key, value):
     *[(without(key), f"The file has no '{key}'") for key in ("slug", "title", "options", "setup", "events")],
     (setting("events", {"1": {}}), "'events' should be a list"),
     (setting("options", []), "'options' should be a dict"),
-    (setting_event("kind", "shuffle"), "An event in the file is malformed: unknown event kind 'shuffle'"),
+    (setting_event("kind", "shuffle"), "An event in the file is malformed: event 1: unknown kind 'shuffle'"),
     (setting_event("rolls", [{"label": "x", "sides": 6, "faces": [9], "source": "random"}]),
      "An event in the file is malformed: not a valid recorded roll"),
     (setting_event("seq", 7), r"The events are not numbered 1, 2, 3 \.\.\. in order"),
@@ -171,13 +171,13 @@ def test_a_bad_session_file_is_refused_and_nothing_is_written(store, rows, playe
 
 
 @pytest.mark.parametrize("raw, message", [
-    ("{not json", r"This is not a session file \(not JSON"),
-    (b"\xff\xfe\x00junk", r"This is not a session file \(not JSON"),
-    ("", "not JSON"),
+    ("{not json", r"The session file is not valid JSON: Expecting property name"),
+    (b"\xff\xfe\x00junk", r"The session file is not text in UTF-8"),
+    ("", "not valid JSON"),
     ("[1, 2, 3]", "not a Table Companion session file"),
     ("null", "not a Table Companion session file"),
-    (b"x" * 10_000_000, r"The file is 10\.0 MB; a session file is at most 2 MB"),
-    ("[" * 1_000_000, r"This is not a session file \(not JSON: maximum recursion depth"),
+    (b"x" * 40_000_000, r"The session file is 40\.0 MB; at most 33\.6 MB is read"),
+    ("[" * 1_000_000, r"The session file is nested too deep"),
 ], ids=["text", "binary", "empty", "list", "null", "10MB-junk", "nested-1MB"])
 def test_a_file_that_is_not_a_session_is_refused_and_nothing_is_written(store, rows, played, raw, message):
     before = rows()

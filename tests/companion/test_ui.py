@@ -20,6 +20,7 @@ from companion.ui.live import LiveSession
 from companion.ui.log import EventLog
 from companion.ui.options import OptionsForm
 from companion.ui.shell import GameShell, SessionPicker
+from companion.ui.text import plain
 from engines.bull_run.guide import due_now
 from tests.widgets import click, find
 
@@ -75,7 +76,7 @@ def test_tapped_faces_build_the_roll_and_use_submits_them():
     assert entry._use.disabled
     click(find(entry, "face-4"))
     assert entry.faces == [4] and entry._use.disabled
-    assert "next: Defender fire" in entry._heading.object
+    assert plain("next: Defender fire") in entry._heading.object
     click(find(entry, "face-2"))
     assert entry.faces == [4, 2] and not entry._use.disabled and entry._use.label == "Use 4, 2"
     click(entry._use)
@@ -119,7 +120,7 @@ def test_bad_typed_dice_give_a_message_and_leave_the_session_unchanged(live, ini
     entry._typed.value = text
     click(entry._use_typed)
     assert entry.message == message
-    assert entry._alert.visible and entry._alert.object == message
+    assert entry._alert.visible and entry._alert.object == plain(message)
     assert calls == []
     assert live.session.events == [] and saved_events(live) == [] and live.version == 0
 
@@ -233,8 +234,8 @@ def test_undo_of_dice_rolled_at_the_table_asks_first(live):
     event = live.act(INITIATIVE, EnteredDice((2,)))
     click(bar._undo)
     assert bar.confirming and bar._box.visible
-    assert bar._question.object == (f"Undo \u201c{event.summary}\u201d? Its dice (2) were rolled at the table; "
-                                    "after the undo they are rolled again.")
+    assert bar._question.object == plain(f"Undo \u201c{event.summary}\u201d? Its dice (2) were rolled at the table; "
+                                          "after the undo they are rolled again.")
     assert live.session.events == [event]
     click(bar._keep)
     assert not bar.confirming and not bar._box.visible and live.session.events == [event]
@@ -270,7 +271,7 @@ def test_the_error_banner_shows_the_refusal_and_clears_on_success(live):
     banner = ErrorBanner(live)
     assert not banner._alert.visible
     live.act({"type": "end_turn"}, RandomDice(seed=1))
-    assert banner._alert.visible and banner._alert.object == live.error and "(BR-3.0)" in live.error
+    assert banner._alert.visible and banner._alert.object == plain(live.error) and "(BR-3.0)" in live.error
     live.act(INITIATIVE, RandomDice(seed=1))
     assert not banner._alert.visible
 
@@ -280,7 +281,7 @@ def test_the_same_refusal_again_shows_the_closed_banner_again(live):
     live.act({"type": "end_turn"}, RandomDice(seed=1))
     banner._alert.closed = True  # the player closed it
     live.act({"type": "end_turn"}, RandomDice(seed=1))
-    assert banner._alert.visible and not banner._alert.closed and "(BR-3.0)" in banner._alert.object
+    assert banner._alert.visible and not banner._alert.closed and plain("(BR-3.0)") in banner._alert.object
 
 
 def test_an_odds_card_without_numbers_or_figure_is_hidden():
@@ -351,7 +352,7 @@ def test_an_action_without_dice_gets_a_button(live):
 def test_an_illegal_action_shows_why_and_no_controls(live):
     panel = ActionPanel(live, "Roll for Farm Ford", lambda: {"type": "farm_ford_roll"})
     assert panel.blocked == "This belongs to the movement phase; it is the initiative phase of turn 1 (BR-8.4b)"
-    assert panel._why.visible and panel._why.object == panel.blocked
+    assert panel._why.visible and panel._why.object == plain(panel.blocked)
     assert not panel._dice.visible and not panel._button.visible
 
 
@@ -461,7 +462,7 @@ def test_a_start_with_an_invalid_roster_shows_the_rule_and_writes_nothing(store)
     picker, opened = picker_for(store, roster=[])
     click(picker._start)
     assert picker.message == "The roster is empty: enter the units from your play sheet (BR-2.4)"
-    assert picker._alert.visible and picker._alert.object == picker.message
+    assert picker._alert.visible and picker._alert.object == plain(picker.message)
     assert opened == [] and store.sessions() == []
 
 
@@ -491,12 +492,12 @@ def test_import_of_a_valid_export_opens_it(store, tmp_path):
     picker, opened = picker_for(store)
     picker._import.value = elsewhere.export().encode()
     [session] = opened
-    assert session.record.title == "Friday" and session.events == elsewhere.events
+    assert session.record.title == "Friday (imported copy)" and session.events == elsewhere.events
     assert [s["id"] for s in store.sessions()] == [session.id]
 
 
 @pytest.mark.parametrize("raw, message", [
-    (b"not json", "Import refused: This is not a session file (not JSON"),
+    (b"not json", "Import refused: The session file is not valid JSON"),
     (b'{"format": "something else"}', "Import refused: This is not a Table Companion session file"),
 ], ids=["not-json", "wrong-format"])
 def test_import_of_junk_is_refused_and_writes_nothing(store, raw, message):

@@ -1,0 +1,30 @@
+"""Player and file text on a page is shown as itself: never markup, never script."""
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from panel.pane import Markdown
+
+from companion.ui.text import escape, plain
+
+HOSTILE = ["<img src=x onerror=alert(1)>", "<script>alert(1)</script>", "[click](javascript:alert(1))",
+           "**bold** _it_ `code` # head", "a & b < c > d", "Evans' Brigade (3 SP)", "1. first\n- item\n> quote",
+           "![x](http://example.com/x.png)", "<a href='javascript:alert(1)'>x</a>", "&lt;script&gt;", "~~gone~~ | a |"]
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_plain_text_renders_as_itself_in_markdown(text):
+    """The Markdown renderer of Material's Typography and Alert (markdown-it) makes of `plain(text)` only
+    paragraphs and line breaks, with the text's own characters."""
+    rendered = Markdown._get_parser("markdown-it", ()).render(plain(text))
+    assert set(re.findall(r"<(\w+)", rendered)) <= {"p", "br"}, rendered
+    shown = html.unescape(re.sub(r"<[^>]+>", "", rendered))
+    assert shown.replace("\n", "").replace(" ", "") == text.replace("\n", "").replace(" ", "")
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_escaped_text_has_no_tag(text):
+    assert "<" not in escape(text) and ">" not in escape(text)
+    assert html.unescape(escape(text)) == text
