@@ -44,12 +44,18 @@ class Result:
 
 @dataclass(frozen=True)
 class Step:
-    """What one action did: the new state and how to tell it."""
+    """What one action did: the new state and how to tell it.
+
+    `owner`: the player whose private part this step has (their cards, the dice that chose them): the
+    summary is public, but the action's parameters, its dice and `detail` (the line the owner reads) go only
+    to that player's page and never into a player's export."""
 
     state: Any
     summary: str
     rules: tuple[str, ...]
     results: tuple[Result, ...] = ()
+    owner: str = ""
+    detail: str = ""
 
 
 def no_inputs() -> list[None]:

@@ -35,6 +35,18 @@ class Event:
     rules: tuple[str, ...] = ()
     target: int | None = None
     at: str = field(default_factory=now)
+    owner: str = ""    # the player whose private part this event has (its action, dice and detail)
+    detail: str = ""   # the line only the owner reads
+
+    def seen_by(self, viewer: str) -> bool:
+        """May the page of `viewer` ("" for the table, or a player) see the event's private part?"""
+        return not self.owner or viewer == self.owner
+
+    def public(self) -> Event:
+        """The event as every page and a player's export have it: a private part left out."""
+        if not self.owner:
+            return self
+        return Event(self.seq, self.kind, self.summary, None, (), self.rules, self.target, self.at, self.owner)
 
     @property
     def physical(self) -> bool:
@@ -51,6 +63,8 @@ class Event:
             "rules": list(self.rules),
             "target": self.target,
             "at": self.at,
+            "owner": self.owner,
+            "detail": self.detail,
         }
 
     @classmethod
@@ -67,7 +81,7 @@ class Event:
             raise ValueError(f"event {seq}: only an action event carries an action")
         if target is not None and (type(target) is not int or target < 1):
             raise ValueError(f"event {seq}: 'target' is the seq of an action, not {quote(target)}")
-        for key in ("summary", "at"):
+        for key in ("summary", "at", "owner", "detail"):
             if type(data.get(key, "")) is not str:
                 raise ValueError(f"event {seq}: '{key}' is a text, not {quote(data.get(key))}")
         rolls, rules = data.get("rolls", []), data.get("rules", [])
@@ -76,7 +90,7 @@ class Event:
         return cls(seq=seq, kind=kind, summary=data.get("summary", ""),
                    action=dict(action) if action is not None else None,
                    rolls=tuple(Roll.from_dict(r) for r in rolls), rules=tuple(rules), target=target,
-                   at=data.get("at", ""))
+                   at=data.get("at", ""), owner=data.get("owner", ""), detail=data.get("detail", ""))
 
 
 class Replay:
@@ -146,7 +160,7 @@ class Replay:
             raise DiceError(f"This roll uses {used} {'die' if used == 1 else 'dice'}, "
                             f"but {used + dice.unused()} were entered{which}.")
         event = Event(seq=len(self.events) + 1, kind=ACTION, summary=step.summary, action=dict(action),
-                      rolls=rolls, rules=step.rules)
+                      rolls=rolls, rules=step.rules, owner=step.owner, detail=step.detail)
         return event, step
 
     def undo_event(self) -> Event:
@@ -154,11 +168,11 @@ class Replay:
             raise RuleError("undo", "There is nothing to undo")
         last = self.applied[-1]
         return Event(seq=len(self.events) + 1, kind=UNDO, summary=f"Undo: {last.summary}",
-                     rules=last.rules, target=last.seq)
+                     rules=last.rules, target=last.seq, owner=last.owner)
 
     def redo_event(self) -> Event:
         if not self.undone:
             raise RuleError("redo", "There is nothing to redo")
         last = self.undone[-1]
         return Event(seq=len(self.events) + 1, kind=REDO, summary=f"Redo: {last.summary}",
-                     rules=last.rules, target=last.seq)
+                     rules=last.rules, target=last.seq, owner=last.owner)

@@ -16,7 +16,7 @@ from .dice import Dice, DiceError, ReplayDice
 from .engine import Engine, RuleError, resolve_options, saved_options
 from .events import ACTION, UNDO, Event, Replay
 from .quoting import cut, quote
-from .store import ImportRefused, SessionRecord, StaleSession, Store, parse_export
+from .store import LOG_FORMAT, ImportRefused, SessionRecord, StaleSession, Store, parse_export
 
 
 class GameSession:
@@ -132,9 +132,20 @@ class GameSession:
         return event
 
     def export(self) -> str:
-        """The session as a versioned JSON file, every event included."""
+        """The session as a versioned JSON file, every event included, hidden parts too (the host's export)."""
         record = replace(self.record, events=list(self.replay.events) + self.stranded)
         return json.dumps(record.to_export(), indent=1)
+
+    @property
+    def has_secrets(self) -> bool:
+        """Does the log hold a player's private part (a hand, the dice that dealt it)?"""
+        return any(e.owner for e in self.replay.events)
+
+    def export_log(self, viewer: str) -> str:
+        """The log as the page of `viewer` sees it: other players' private parts left out. Not importable."""
+        events = [e if e.seen_by(viewer) else e.public() for e in list(self.replay.events) + self.stranded]
+        data = {**replace(self.record, events=events).to_export(), "format": LOG_FORMAT, "viewer": viewer}
+        return json.dumps(data, indent=1)
 
 
 def rederived(engine: Engine, options: Mapping[str, Any], setup: Mapping[str, Any], events: list[Event]) -> list[Event]:

@@ -23,6 +23,7 @@ from .loading import JSON, Limits, LoadRefused, load_text
 DATA_DIR_ENV = "TABLE_COMPANION_DATA_DIR"
 DB_NAME = "companion.sqlite3"
 FORMAT = "table-companion/session"
+LOG_FORMAT = "table-companion/log"  # a player's export: the log as that player saw it, not a game to import
 SCHEMA_VERSION = 1
 MAX_IMPORT_BYTES = 32 * 1024 * 1024
 MAX_IMPORT_EVENTS = 50_000
@@ -181,6 +182,9 @@ def parse_export(raw: bytes | str) -> dict:
         data = load_text(raw, JSON, "The session file", IMPORT_LIMITS)
     except LoadRefused as exc:
         raise ImportRefused(str(exc)) from None
+    if isinstance(data, dict) and data.get("format") == LOG_FORMAT:
+        raise ImportRefused("This is a player's copy of a game's log (no hidden hands or dice): it can be read, "
+                            "not played on. Import the host's full export instead.")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ImportRefused("This is not a Table Companion session file (its 'format' is missing or wrong).")
     if data.get("schema") != SCHEMA_VERSION:

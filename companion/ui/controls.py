@@ -57,8 +57,8 @@ class UndoBar(pn.viewable.Viewer):
         self._redo.disabled = not session.can_redo
         if self.confirming and session.can_undo:
             last = session.replay.applied[-1]
-            faces = "; ".join(r.text() for r in last.rolls)
-            self._question.object = plain(f"Undo \u201c{last.summary}\u201d? Its dice ({faces}) were rolled at the "
+            faces = f" ({'; '.join(r.text() for r in last.rolls)})" if last.seen_by(self.live.viewer) else ""
+            self._question.object = plain(f"Undo \u201c{last.summary}\u201d? Its dice{faces} were rolled at the "
                                            "table; after the undo they are rolled again.")
         self._box.visible = self.confirming and session.can_undo
 

@@ -1,12 +1,16 @@
-"""A game session bound to one browser page.
+"""A game session bound to one browser page, and the pages open on this server.
 
-`LiveSession.version` changes whenever the session does, here or on another device (it polls the
-store every second), so every component that shows the game depends on it. Actions go through
-`act`/`undo`/`redo`: a rule or dice error is kept in `error` for the page to show, and nothing
-changes; a confirmed event is already committed to the store when the page updates.
+`LiveSession.version` changes whenever the session does, here or on another device, so every component
+that shows the game depends on it. A change made on one page is pushed at once to the other pages of the
+same session in this server (`HUB`); a light check of the store every few seconds catches what another
+process wrote. Actions go through `act`/`undo`/`redo`: a rule or dice error is kept in `error` for the
+page to show, and nothing changes; a confirmed event is already committed to the store when the page
+updates.
 """
 from __future__ import annotations
 
+import weakref
+from collections import defaultdict
 from typing import Any, Mapping
 
 import param
@@ -16,17 +20,40 @@ from ..engine import RuleError, dice_needed
 from ..events import Event
 from ..session import GameSession
 
-POLL_MS = 1000
+POLL_MS = 5000  # the store check for events another process wrote
+
+
+class Hub:
+    """The live pages of each session in this server process."""
+
+    def __init__(self):
+        self._pages: dict[str, weakref.WeakSet] = defaultdict(weakref.WeakSet)
+
+    def join(self, live: LiveSession) -> None:
+        self._pages[live.session.id].add(live)
+
+    def leave(self, live: LiveSession) -> None:
+        self._pages[live.session.id].discard(live)
+
+    def changed(self, source: LiveSession) -> None:
+        """Tell every other page of the session that something changed."""
+        for live in list(self._pages[source.session.id]):
+            if live is not source:
+                live.nudge()
 
 
 class LiveSession(param.Parameterized):
     version = param.Integer(default=0, doc="Bumped on every change of the session")
+    viewer = param.String(default="", doc="The player (or side) this page belongs to; '' for the table")
     error = param.String(default="", doc="The last refused entry, naming the broken rule")
     last = param.String(default="", doc="Summary of the last event this page confirmed")
 
-    def __init__(self, session: GameSession, **params):
+    nudged = param.Integer(default=0, doc="Bumped when another page of the session says something changed")
+
+    def __init__(self, session: GameSession, document=None, **params):
         super().__init__(**params)
         self.session = session
+        self.document = document  # the page's Bokeh document: a nudge runs on its own thread and lock
 
     @property
     def state(self) -> Any:
@@ -66,6 +93,7 @@ class LiveSession(param.Parameterized):
         self.error = ""
         self.last = event.summary
         self.version += 1
+        HUB.changed(self)
         return event
 
     def poll(self) -> bool:
@@ -74,3 +102,16 @@ class LiveSession(param.Parameterized):
             self.version += 1
             return True
         return False
+
+    def nudge(self) -> None:
+        """Another page of this session changed something: look now (on this page's own document)."""
+        def look() -> None:
+            self.poll()
+            self.nudged += 1
+        if self.document is None:
+            look()
+        else:
+            self.document.add_next_tick_callback(look)  # thread-safe: this may run on another page's thread
+
+
+HUB = Hub()

@@ -21,6 +21,8 @@ CSS = """
 .log .dice { margin-left: 6px; font-size: 12px; padding: 0 5px; border-radius: 4px; white-space: nowrap; }
 .log .dice.here { background: rgba(0,114,178,.15); }
 .log .dice.table { background: rgba(230,159,0,.3); }
+.log .hidden { margin-left: 6px; font-size: 12px; opacity: .7; font-style: italic; }
+.log .detail { font-size: 14px; margin: 2px 0 0 1.6em; }
 """
 
 
@@ -33,7 +35,7 @@ class EventLog(pn.viewable.Viewer):
         super().__init__(**params)
         self.live = live
         self._html = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[CSS], css_classes=["event-log"])
-        self.live.param.watch(lambda _: self._render(), "version")
+        self.live.param.watch(lambda _: self._render(), ["version", "viewer"])
         self._render()
 
     def entries(self) -> list[dict]:
@@ -47,8 +49,10 @@ class EventLog(pn.viewable.Viewer):
         out = []
         for event in reversed(self.live.session.events[-self.limit:]):
             mark = {UNDO: "↶ ", REDO: "↷ "}.get(event.kind, "")
+            seen = event.seen_by(self.live.viewer)
             out.append({"seq": event.seq, "summary": mark + event.summary, "undone": event.seq in undone,
-                        "dice": [(r.text(), r.source == ENTERED) for r in event.rolls],
+                        "dice": [(r.text(), r.source == ENTERED) for r in event.rolls] if seen else [],
+                        "detail": event.detail if seen else "", "hidden": not seen,
                         "rules": [r for r in event.rules if r in known]})
         return out
 
@@ -62,8 +66,10 @@ class EventLog(pn.viewable.Viewer):
             chips = "".join(f'<span class="rule" title="{html.escape(titles[r])}">{html.escape(r)}</span>'
                             for r in entry["rules"])
             cls = ' class="undone"' if entry["undone"] else ""
+            detail = f'<div class="detail">{html.escape(entry["detail"])}</div>' if entry["detail"] else ""
+            hidden = '<span class="hidden">its dice are private</span>' if entry["hidden"] else ""
             items.append(f'<li{cls}><span class="seq">{entry["seq"]}.</span><span class="summary">'
-                         f'{html.escape(entry["summary"])}</span>{dice}{chips}</li>')
+                         f'{html.escape(entry["summary"])}</span>{dice}{hidden}{chips}{detail}</li>')
         body = "".join(items) or "<li>No events yet.</li>"
         self._html.object = f'<ul class="log">{body}</ul>'
 

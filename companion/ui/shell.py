@@ -14,12 +14,13 @@ import panel as pn
 import panel_material_ui as pmui
 import param
 
+from ..door import is_loopback
 from ..engine import Engine, RuleError
 from ..quoting import quote
 from ..session import GameSession, import_session
 from ..store import ImportRefused, Store
 from .controls import ErrorBanner, UndoBar
-from .live import POLL_MS, LiveSession
+from .live import HUB, POLL_MS, LiveSession
 from .options import OPTIONS_CSS, OptionsForm, options_html
 from .text import plain
 from .theme import TOUCH, page
@@ -133,6 +134,8 @@ class GameShell(pn.viewable.Viewer):
         self.live: LiveSession | None = None
         self._callback = None
         self._main = pmui.Column(sizing_mode="stretch_width")
+        if pn.state.curdoc and pn.state.curdoc.session_context:
+            pn.state.on_session_destroyed(self._closed)
         wanted = pn.state.location.query_params.get("session") if pn.state.location else None
         if wanted:
             try:
@@ -152,7 +155,11 @@ class GameShell(pn.viewable.Viewer):
 
     def open(self, session: GameSession) -> None:
         self._stop_polling()
-        self.live = LiveSession(session)
+        if self.live is not None:
+            HUB.leave(self.live)
+        self.live = LiveSession(session, pn.state.curdoc if pn.state.curdoc and pn.state.curdoc.session_context
+                                else None)
+        HUB.join(self.live)
         if pn.state.location:
             pn.state.location.update_query(session=session.id)
         self._main.objects = [self._chrome(self.live), self._game_view(self.live)]
@@ -167,6 +174,12 @@ class GameShell(pn.viewable.Viewer):
             live.poll()
             self._callback = pn.state.add_periodic_callback(live.poll, period=POLL_MS)
 
+    def _closed(self, _context) -> None:
+        """The page is gone: no more looks at the store, no more nudges."""
+        self._stop_polling()
+        if self.live is not None:
+            HUB.leave(self.live)
+
     def _stop_polling(self) -> None:
         if self._callback is not None:
             self._callback.stop()
@@ -174,7 +187,7 @@ class GameShell(pn.viewable.Viewer):
 
     def _chrome(self, live: LiveSession) -> pmui.Column:
         session = live.session
-        export = pmui.FileDownload(label="Export", callback=lambda: io.StringIO(session.export()),
+        export = pmui.FileDownload(label="Export", callback=lambda: io.StringIO(self._export(live)),
                                    filename=f"{self.engine.slug}-{session.id}.json", css_classes=["export"],
                                    **TOUCH)
         close = pmui.Button(label="Sessions", icon="list", variant="outlined", css_classes=["sessions"], **TOUCH)
@@ -193,8 +206,25 @@ class GameShell(pn.viewable.Viewer):
         return pmui.Column(pmui.Row(title, UndoBar(live), export, close, sizing_mode="stretch_width"),
                            notes, copy, ErrorBanner(live), options, sizing_mode="stretch_width")
 
+    @staticmethod
+    def _export(live: LiveSession) -> str:
+        """The whole game from the host's device (the computer that serves it); from a player's device, with
+        private parts (hands, the dice that dealt them) the page of another player has, the log as this
+        device sees it."""
+        if not live.session.has_secrets or is_host():
+            return live.session.export()
+        return live.session.export_log(live.viewer)
+
     def __panel__(self):
         return self._main
+
+
+def is_host() -> bool:
+    """Is this page open on the computer that serves the games?"""
+    context = pn.state.curdoc.session_context if pn.state.curdoc else None
+    request = getattr(context, "request", None) if context else None
+    address = getattr(request, "remote_ip", None) if request is not None else None
+    return address is None or is_loopback(address)
 
 
 def app_page(engine: Engine, editor: Callable[[], SetupEditor],
