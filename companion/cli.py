@@ -6,6 +6,7 @@ This is the one place that assembles the apps (apps/<slug>.py, served as scripts
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import secrets
 import sys
@@ -41,6 +42,18 @@ def cookie_secret(folder: Path) -> str:
     return path.read_text().strip()
 
 
+def quiet_closed_tabs(loop: asyncio.AbstractEventLoop) -> None:
+    """A tablet that closes its tab while an update is on its way is not an error: the update is dropped
+    without a traceback in the server's log (other loop errors are reported as usual)."""
+    from tornado.iostream import StreamClosedError
+    from tornado.websocket import WebSocketClosedError
+
+    def handler(loop: asyncio.AbstractEventLoop, context: dict) -> None:
+        if not isinstance(context.get("exception"), (WebSocketClosedError, StreamClosedError)):
+            loop.default_exception_handler(context)
+    loop.set_exception_handler(handler)
+
+
 def serve(args: argparse.Namespace) -> int:
     folder = data_dir(args.data_dir)
     os.environ[DATA_DIR_ENV] = str(folder)
@@ -61,6 +74,8 @@ def serve(args: argparse.Namespace) -> int:
     scheme = "https" if args.certfile else "http"
     shown = "localhost" if args.address in ("0.0.0.0", "::") else args.address
     print(f"Table Companion: {scheme}://{shown}:{args.port}/  (games saved in {folder})", flush=True)
+    from tornado.ioloop import IOLoop
+    quiet_closed_tabs(IOLoop.current().asyncio_loop)  # the loop the server runs on
     pn.serve(app_paths(), address=args.address, port=args.port, show=args.show, title="Table Companion",
              websocket_origin=websocket_origins(args.address, args.port, args.allow_origin), threaded=False,
              **options)

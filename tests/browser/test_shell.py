@@ -159,3 +159,22 @@ def test_access_code_is_asked_once_per_browser(browser, tmp_path):
         expect(stranger.get_by_text("Enter the access code")).to_be_visible(timeout=SLOW)
     finally:
         srv.stop()
+
+
+def test_a_tab_closed_in_the_middle_of_an_update_logs_no_traceback(browser, tmp_path):
+    """A tablet closing its tab while the server is sending it an update is not an error: the update is
+    dropped, the server's log gets no traceback, and the game it played is saved."""
+    srv = Server(tmp_path / "data", tmp_path / "server.log").start()
+    try:
+        for _ in range(3):
+            context = browser.new_context(viewport=TABLET["landscape"])
+            page = context.new_page()
+            start_example_game(page, srv.url)
+            button(page, "Roll for me").first.click()
+            context.close()
+        page = browser.new_page(viewport=TABLET["landscape"])
+        start_example_game(page, srv.url)
+        page.close()
+    finally:
+        srv.stop()
+    assert "Traceback" not in srv.log.read_text()
