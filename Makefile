@@ -1,4 +1,4 @@
-# The two commands: `make serve` and `make test` (plus `make bench`).
+# The two commands: `make serve` and `make test` (plus `make bench` and `make fuzz`).
 # Each creates .venv when it is missing and installs what it needs into it.
 
 PYTHON ?= python3
@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 REPORTS ?= test-output
 SERVE_ARGS ?=
 
-.PHONY: serve test bench chromium clean
+.PHONY: serve test fuzz bench chromium clean
 
 $(PY):
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed: set PYTHON=/path/to/python3.11")'
@@ -29,10 +29,19 @@ chromium:
 
 test: $(VENV)/.installed-test chromium
 	@mkdir -p $(REPORTS)
-	$(PY) -m pytest --nbmake tests notebooks --output=$(REPORTS) --junitxml=$(REPORTS)/junit.xml; \
+	HYPOTHESIS_PROFILE=ci $(PY) -m pytest --nbmake tests notebooks --output=$(REPORTS) --junitxml=$(REPORTS)/junit.xml; \
 	status=$$?; \
 	if [ $$status -eq 5 ]; then echo "pytest collected no tests: that is a failure" >&2; exit 1; fi; \
 	exit $$status
+
+# The property tests (hypothesis) with a random seed and ten times the examples and whole games; the seed is
+# printed first, and `make fuzz SEED=n` runs that very search again.
+fuzz: $(VENV)/.installed-test
+	@seed=$${SEED:-$$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}; \
+	echo "make fuzz: hypothesis seed $$seed (run it again with: make fuzz SEED=$$seed)"; \
+	HYPOTHESIS_PROFILE=fuzz $(PY) -m pytest tests -m "hypothesis and not browser" --hypothesis-seed=$$seed -q \
+		-p no:cacheprovider; \
+	status=$$?; echo "make fuzz: hypothesis seed $$seed, exit $$status"; exit $$status
 
 bench: $(VENV)/.installed
 	$(PY) -m benchmarks
