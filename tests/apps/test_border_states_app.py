@@ -13,6 +13,7 @@ from companion.session import GameSession
 from companion.store import Store
 from companion.ui.controls import odds_text
 from companion.ui.live import LiveSession
+from companion.ui.text import plain
 from engines.border_states.example import LABEL, example_setup
 from engines.border_states.outcome import battle_outcome
 from engines.border_states.outlook import round_outlook
@@ -194,7 +195,7 @@ def test_a_throw_takes_one_tapped_face_a_die(view, live):
     play_until(live, "throw")
     entry = view.guide.panel._dice
     assert entry.count == 5
-    assert entry._heading.object == "5 dice: Combat throw, CSA (BS-CMB)"
+    assert entry._heading.object == plain("5 dice: Combat throw, CSA (BS-CMB)")   # shown as plain text
     perform(view, (4, 4, 4, 2, 1))
     assert live.state.battle.throw == (1, 1, 0, 3, 0, 0)
 
