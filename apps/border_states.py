@@ -17,6 +17,7 @@ import engines
 from companion import plots
 from companion.engine import RuleError
 from companion.odds import fractions, mean
+from companion.spec import Legal
 from companion.ui.controls import OddsPanel, lazy_tabs, odds_text, switch, two_columns
 from companion.ui.guide import PhaseGuide, StepForm
 from companion.ui.live import LiveSession
@@ -29,12 +30,10 @@ from engines.border_states.board import board_from_data
 from engines.border_states.example import EXAMPLE_DEPLOYMENT, example_board
 from engines.border_states.guide import due_now, phase_title
 from engines.border_states.initiative import initiative_win
-from engines.border_states.manoeuvre import entrench_places
 from engines.border_states.outcome import battle_outcome
 from engines.border_states.outlook import round_outlook
 from engines.border_states.recruitment import recruits_odds
-from engines.border_states.round import recruit_places
-from engines.border_states.rules import FACE_EFFECTS, RETREAT, SIDE_NAME, SIDES, C, U
+from engines.border_states.rules import RETREAT, SIDE_NAME, SIDES, C, U
 from engines.border_states.state import GameState
 from engines.border_states.tray import FACES, Keep
 
@@ -122,10 +121,34 @@ class BoardEditor(pn.viewable.Viewer):
         return self._layout
 
 
-def lone_commander(state: GameState, area: str | None) -> bool:
-    """Is the side's only unit in `area` its commander unit (so it is the one that goes)?"""
-    side = state.turn
-    return bool(area) and state.count(area, side) == 1 and state.commander_at[side] == area
+def legal(state: GameState, action: str, param: str, **chosen) -> Legal | None:
+    """What the engine allows now for one parameter of an action, given the parameters chosen before it."""
+    return ENGINE.actions.specs[action].param(param).legal(state, chosen)
+
+
+def offer(widget, found: Legal | None) -> None:
+    """A select or button group set to the values the engine offers (by their labels), the first chosen."""
+    widget.options = {c.label: c.value for c in found.options} if found else {}
+    widget.value = found.values[0] if found and found.options else None
+
+
+def answer(widget, found: Legal | None) -> None:
+    """A yes/no switch as the engine allows it: hidden when only "no" is possible (or it is not asked), set and
+    fixed when only "yes" is."""
+    allowed = found.values if found else ()
+    widget.visible = True in allowed
+    widget.disabled = allowed == (True,)
+    widget.value = allowed == (True,)
+
+
+class Guide(PhaseGuide):
+    """The phase guide with a button for every other step open now, so that each stays reachable after another
+    step's form was chosen (after "entrenches", "moves a unit" is still there)."""
+
+    def select(self, action: str | None) -> None:
+        super().select(action)
+        for due in self._due.values():
+            self._button(due).visible = due.action != action
 
 
 def dice_html(faces, kind: str = "") -> str:
@@ -219,7 +242,7 @@ class BorderStatesView(pn.viewable.Viewer):
         self.odds = OddsPanel()
         self.log = EventLog(live)
         live.param.watch(lambda _: self.render(), "version")
-        self.guide = PhaseGuide(live, due_now, self._form, self.odds.clear, phase_title)
+        self.guide = Guide(live, due_now, self._form, self.odds.clear, phase_title)
         self.strength = pn.pane.HoloViews(sizing_mode="stretch_width", min_height=300)
         self.tabs = lazy_tabs({
             "Play": [self.phase, self.tray, self.guide],
@@ -254,11 +277,8 @@ class BorderStatesView(pn.viewable.Viewer):
         commander = switch("This is the commander unit", css="deploy-commander")
 
         def update():
-            s = self.live.state
-            area.options = [a.name for a in s.board.borders if a.side == s.turn and s.room(a.name, s.turn)]
-            area.value = area.options[0] if area.options else None
-            commander.value = False
-            commander.visible = not s.commander_at[s.turn]
+            offer(area, legal(self.live.state, "deploy", "area"))
+            answer(commander, legal(self.live.state, "deploy", "commander"))
         return StepForm("deploy", [area, commander], update=update,
                         build=lambda: {"type": "deploy", "area": area.value, "commander": commander.value})
 
@@ -268,7 +288,7 @@ class BorderStatesView(pn.viewable.Viewer):
 
         def update():
             for side, w in bids.items():
-                w.value, w.end = 0, self.live.state.supply[side]
+                w.value, w.end = 0, legal(self.live.state, "bid", side.lower()).high
 
         def show():
             p = initiative_win(bids[C].value or 0, bids[U].value or 0)
@@ -286,9 +306,12 @@ class BorderStatesView(pn.viewable.Viewer):
         return StepForm("roll_initiative", show=show)
 
     def _first_form(self) -> StepForm:
-        first = pmui.RadioButtonGroup(label="Goes first", options={SIDE_NAME[s]: s for s in SIDES}, size="large",
-                                      css_classes=["first"])
-        return StepForm("choose_first", [first], update=lambda: setattr(first, "value", self.live.state.initiative_winner),
+        first = pmui.RadioButtonGroup(label="Goes first", size="large", css_classes=["first"])
+
+        def update():
+            offer(first, legal(self.live.state, "choose_first", "first"))
+            first.value = self.live.state.initiative_winner
+        return StepForm("choose_first", [first], update=update,
                         build=lambda: {"type": "choose_first", "first": first.value})
 
     def _move_form(self) -> StepForm:
@@ -297,16 +320,13 @@ class BorderStatesView(pn.viewable.Viewer):
         entrenched = switch("It is the entrenched unit", css="move-entrenched")
 
         def update():
-            s = self.live.state
-            source.options = [a.name for a in s.board.areas if s.count(a.name, s.turn) and not s.in_combat(a.name)]
-            source.value = source.options[0] if source.options else None
-            commander.value = entrenched.value = False
+            offer(source, legal(self.live.state, "move", "source"))
 
         def retarget(_=None):
-            s = self.live.state
-            target.options = [a.name for a in s.board.areas if source.value and s.board.adjacent(source.value, a.name)]
-            target.value = target.options[0] if target.options else None
-            commander.value = lone_commander(s, source.value)
+            s, chosen = self.live.state, {"source": source.value}
+            offer(target, legal(s, "move", "target", **chosen) if source.value else None)
+            answer(commander, legal(s, "move", "commander", **chosen) if source.value else None)
+            answer(entrenched, legal(s, "move", "entrenched", **chosen) if source.value else None)
         source.param.watch(retarget, "value")
         return StepForm("move", [source, target, commander, entrenched], update=lambda: (update(), retarget()),
                         build=lambda: {"type": "move", "source": source.value, "target": target.value,
@@ -319,17 +339,14 @@ class BorderStatesView(pn.viewable.Viewer):
         discard = switch("Discard a card: it succeeds without a roll", css="retreat-discard")
 
         def update():
-            s = self.live.state
-            source.options = [a.name for a in s.board.borders if s.count(a.name, s.turn) and s.in_combat(a.name)]
-            source.value = source.options[0] if source.options else None
-            commander.value = entrenched.value = discard.value = False
+            offer(source, legal(self.live.state, "retreat", "source"))
+            answer(discard, legal(self.live.state, "retreat", "discard"))
 
         def retarget(_=None):
-            s = self.live.state
-            target.options = [a.name for a in s.board.areas if source.value and a.side == s.turn
-                              and s.board.adjacent(source.value, a.name)]
-            target.value = target.options[0] if target.options else None
-            commander.value = lone_commander(s, source.value)
+            s, chosen = self.live.state, {"source": source.value}
+            offer(target, legal(s, "retreat", "target", **chosen) if source.value else None)
+            answer(commander, legal(s, "retreat", "commander", **chosen) if source.value else None)
+            answer(entrenched, legal(s, "retreat", "entrenched", **chosen) if source.value else None)
         source.param.watch(retarget, "value")
 
         def show():
@@ -342,42 +359,34 @@ class BorderStatesView(pn.viewable.Viewer):
                                        "discard": discard.value})
 
     def _retreat_failed_form(self) -> StepForm:
-        choice = pmui.RadioButtonGroup(label="After the failed roll", size="large", css_classes=["retreat-choice"],
-                                       options={"Damage marker toward us, then retreat": "damage",
-                                                "Remove the unit": "remove"}, value="damage")
-        return StepForm("retreat_failed", [choice], build=lambda: {"type": "retreat_failed", "choice": choice.value})
+        choice = pmui.RadioButtonGroup(label="After the failed roll", size="large", css_classes=["retreat-choice"])
+        return StepForm("retreat_failed", [choice],
+                        update=lambda: offer(choice, legal(self.live.state, "retreat_failed", "choice")),
+                        build=lambda: {"type": "retreat_failed", "choice": choice.value})
 
     def _entrench_form(self) -> StepForm:
         area = self._select("Own-side border state", "entrench-area")
 
-        def update():
-            area.options = entrench_places(self.live.state)
-            area.value = area.options[0] if area.options else None
-        return StepForm("entrench", [area], update=update, build=lambda: {"type": "entrench", "area": area.value})
-
-    def _cards(self, side: str, test) -> list[str]:
-        return [c.name for c in self.live.state.board.cards[side] if test(c)]
+        return StepForm("entrench", [area], update=lambda: offer(area, legal(self.live.state, "entrench", "area")),
+                        build=lambda: {"type": "entrench", "area": area.value})
 
     def _action_card_form(self) -> StepForm:
         card = self._select("Action card", "action-card")
-
-        def update():
-            card.options = self._cards(self.live.state.turn, lambda c: c.phase == "action")
-            card.value = card.options[0] if card.options else None
-        return StepForm("play_card", [card], update=update, build=lambda: {"type": "play_card", "card": card.value})
+        return StepForm("play_card", [card], update=lambda: offer(card, legal(self.live.state, "play_card", "card")),
+                        build=lambda: {"type": "play_card", "card": card.value})
 
     def _start_form(self) -> StepForm:
         extra = pmui.IntInput(label="Dice from the commander's ability", value=0, start=0, size="large",
                               css_classes=["start-extra"])
         card = self._select("A card at the start (optional)", "start-card")
 
+        def recard(_=None):
+            offer(card, legal(self.live.state, "start_effects", "card", extra_dice=extra.value or 0))
+
         def update():
-            s = self.live.state
-            side = s.battle.turn
-            extra.value = 0
-            card.options = [""] + self._cards(side, lambda c: c.phase == "combat" and c.effect in
-                                              ("ADD_STOCK_DICE", "FREE_TEXT"))
-            card.value = ""
+            extra.value, extra.end = 0, legal(self.live.state, "start_effects", "extra_dice").high
+            recard()
+        extra.param.watch(recard, "value")
         return StepForm("start_effects", [extra, card], update=update,
                         build=lambda: {"type": "start_effects", "extra_dice": extra.value or 0, "card": card.value or ""})
 
@@ -389,7 +398,7 @@ class BorderStatesView(pn.viewable.Viewer):
         def update():
             s = self.live.state
             b = s.battle
-            count.value, count.end = 0, supply_limit(s, b.turn)
+            count.value, count.end = 0, legal(s, "commit_supply", "count").high
             theirs.value, theirs.end = 0, supply_limit(s, b.defender)
             theirs.visible = b.turn == b.attacker
 
@@ -449,20 +458,29 @@ class BorderStatesView(pn.viewable.Viewer):
         def chosen() -> Keep:
             return Keep(tuple(int(w.value or 0) for w in confirm), int(damage.value or 0))
 
+        def faces() -> list[int]:
+            return [f + 1 for f in range(FACES) for _ in range(chosen().confirm[f])]
+
         def apply(keep: Keep) -> None:
             for w, n in zip(confirm, keep.confirm):
                 w.value = n
             damage.value = keep.damage
 
+        def redamage(_=None):
+            """The 6s that may go to the damage row, given the dice confirmed (the engine's choices)."""
+            found = legal(self.live.state, "keep", "damage", confirm=faces())
+            damage.options = list(range(found.low, found.high + 1))
+            damage.value = found.low if found.low <= found.high else None
+            damage.visible = found.high > 0
+
         def update():
-            throw = self.live.state.battle.throw
+            found = legal(self.live.state, "keep", "confirm")
             for f, w in enumerate(confirm):
-                w.options = list(range(throw[f] + 1))
+                most = max(n for n in range(found.high + 1) if found.fits((f + 1,) * n))
+                w.options = list(range(most + 1))
                 w.value = 0
-                w.visible = bool(throw[f])
-            damage.options = list(range(throw[5] + 1))
-            damage.value = 0
-            damage.visible = bool(throw[5])
+                w.visible = found.offers(f + 1)
+            redamage()
             advised[:] = choices()[:len(buttons)]
             for i, b in enumerate(buttons):
                 b.visible = i < len(advised)
@@ -478,38 +496,37 @@ class BorderStatesView(pn.viewable.Viewer):
             numbers = ([("this keep: P(win)", odds_text(mine.win)), ("P(draw)", odds_text(mine.draw)),
                         ("P(loss)", odds_text(mine.loss))] if mine else []) + rows
             self.odds.show("Keep advice (BS-CMB)", numbers, note=f"{len(listed)} legal keeps; the best first.")
+        for w in confirm:
+            w.param.watch(redamage, "value")
         return StepForm("keep", confirm + [damage], layout=[suggestions, *confirm, damage], update=update, show=show,
-                        build=lambda: {"type": "keep", "confirm": [f + 1 for f in range(FACES)
-                                                                  for _ in range(chosen().confirm[f])],
-                                       "damage": chosen().damage})
+                        build=lambda: {"type": "keep", "confirm": faces(), "damage": chosen().damage})
 
     def _roll_card_form(self) -> StepForm:
         card = self._select("Card", "roll-card")
-        face = pmui.RadioButtonGroup(label="Die to change (for a card that changes a face)", options=list(range(1, 7)),
-                                     value=1, size="large")
+        face = pmui.RadioButtonGroup(label="Die to change", size="large", css_classes=["roll-card-face"])
         sign = pmui.RadioButtonGroup(label="Change by (a card printed with either sign)", size="large",
                                      css_classes=["roll-card-sign"])
 
-        def either():
-            spec = self.live.state.board.card(self.live.state.battle.turn, card.value) if card.value else None
-            return spec if spec is not None and spec.effect == "MODIFY_EITHER" else None
+        def asked(param: str) -> Legal | None:
+            return legal(self.live.state, "roll_card", param, card=card.value) if card.value else None
 
-        def resign(_=None):
-            spec = either()
-            sign.visible = spec is not None
-            sign.options = {f"+{spec.value}": spec.value, f"-{spec.value}": -spec.value} if spec else {}
-            sign.value = spec.value if spec else None
-        card.param.watch(resign, "value")
+        def refit(_=None):
+            for widget, param in ((face, "face"), (sign, "change")):
+                found = asked(param)
+                offer(widget, found)
+                widget.visible = found is not None
+        card.param.watch(refit, "value")
 
         def update():
-            s = self.live.state
-            card.options = self._cards(s.battle.turn, lambda c: c.phase == "combat" and c.effect in FACE_EFFECTS)
-            card.value = card.options[0] if card.options else None
-            resign()
+            offer(card, legal(self.live.state, "roll_card", "card"))
+            refit()
 
         def build():
-            action = {"type": "roll_card", "card": card.value, "face": face.value}
-            return {**action, "change": sign.value} if either() else action
+            action = {"type": "roll_card", "card": card.value}
+            for widget, param in ((face, "face"), (sign, "change")):
+                if asked(param) is not None:
+                    action[param] = widget.value
+            return action
         return StepForm("roll_card", [card, face, sign], update=update, build=build)
 
     def _losses_form(self) -> StepForm:
@@ -523,8 +540,7 @@ class BorderStatesView(pn.viewable.Viewer):
 
         def update():
             for side, w in cards.items():
-                w.options = [""] + self._cards(side, lambda c: c.phase == "combat" and c.effect == "FREE_TEXT")
-                w.value = ""
+                offer(w, legal(self.live.state, "end_combat", f"card_{side.lower()}"))
         return StepForm("end_combat", list(cards.values()), update=update,
                         build=lambda: {"type": "end_combat", "card_c": cards[C].value or "",
                                        "card_u": cards[U].value or ""})
@@ -534,15 +550,12 @@ class BorderStatesView(pn.viewable.Viewer):
         commander = switch("Place the commander unit if it succeeds", css="recruit-commander")
 
         def update():
-            s = self.live.state
-            area.options = recruit_places(s, s.turn)
-            area.value = area.options[0] if area.options else None
-            commander.value = False
-            commander.visible = not s.commander_at[s.turn]
+            offer(area, legal(self.live.state, "recruit", "area"))
+            answer(commander, legal(self.live.state, "recruit", "commander"))
 
         def show():
             s = self.live.state
-            places = recruit_places(s, s.turn)
+            places = legal(s, "recruit", "area").values
             room = s.max_force(s.turn) - s.on_board(s.turn)
             d = recruits_odds(tuple(s.board.area(p).success for p in places), min(room, s.pool(s.turn)))
             self.odds.show(f"{SIDE_NAME[s.turn]} recruitment this phase (BS-REC)",

@@ -7,16 +7,16 @@ from dataclasses import replace
 
 from companion.dice import Dice
 from companion.engine import RuleError, Step
-from companion.quoting import quote
+from companion.spec import NOT_ASKED, Choice, Pick, number, one_of, some_of, yes_no
 
 from .board import Card
-from .registry import actions, require_phase, use_card
+from .registry import NO_CARD, actions, card_choices, require_phase, use_card
 from .rules import (C, DICE_IN_BOX, ENTRENCH_BONUS, FACE_EFFECTS, FACE_MAX, FACE_MIN, SIDE_NAME, SIDES, SUPPLY_PER_UNIT,
                     U)
 from .state import COMBAT, VICTORY, Battle, GameState, other
 from .succession import advance_commander, move_damage, remove_units
 from .throw import ThrowInput, resolve_throw
-from .tray import Keep, Tray, counts, losses, outcome
+from .tray import FACES, Keep, Tray, counts, losses, outcome
 
 
 def open_next(state: GameState) -> GameState:
@@ -41,6 +41,11 @@ def _battle(state: GameState, stage: str) -> Battle:
     return battle
 
 
+def at_stage(stage: str):
+    """The `when` of a step of the combat under way."""
+    return lambda state: _battle(state, stage)
+
+
 def _next_turn(battle: Battle, stage_after: str) -> Battle:
     """The attacker acts first, then the defender; then the next step starts with the attacker."""
     if battle.turn == battle.attacker:
@@ -61,21 +66,43 @@ def stock_note(state: GameState) -> str:
     return f"; {in_play} dice in play, more than the {DICE_IN_BOX} in the box (A17)" if in_play > DICE_IN_BOX else ""
 
 
-@actions
-def start_effects(state: GameState, dice: Dice, extra_dice: int = 0, card: str = "") -> Step:
+def dice_room(state: GameState, side: str) -> int:
+    """The dice a side may still add to its roll: no throw has more than the 50 dice in the box (A17)."""
+    return DICE_IN_BOX - state.battle.dice[side]
+
+
+def _extra_dice(state: GameState, chosen) -> range:
+    return range(0, dice_room(state, state.battle.turn) + 1)
+
+
+def _start_cards(state: GameState, chosen) -> list:
+    """CMB.3: a combat card that adds dice from the stock (within the 50 dice, A17) or is resolved by hand."""
+    side = state.battle.turn
+    room = dice_room(state, side) - chosen["extra_dice"]
+
+    def why_not(card: Card) -> str:
+        if card.phase != "combat" or card.effect not in ("ADD_STOCK_DICE", "FREE_TEXT"):
+            return f"{card.name} is not played at the start of a combat"
+        if card.effect == "ADD_STOCK_DICE" and card.value > room:
+            return f"{card.name} would take the roll past the {DICE_IN_BOX} dice in the box (A17)"
+        return ""
+    return [NO_CARD, *card_choices(state, side, why_not, in_combat=True)]
+
+
+@actions("Start of the combat", "BS-CMB",
+         number("extra_dice", "Dice from the commander's ability", "BS-CMB", _extra_dice, default=0),
+         one_of("card", "A card at the start (optional)", "BS-CARD", _start_cards, default=""),
+         when=at_stage("start"))
+def start_effects(state: GameState, dice: Dice, extra_dice: int, card: str) -> Step:
     """CMB.3: the attacker, then the defender, may add dice by its commander card's ability and/or one card."""
-    battle = _battle(state, "start")
+    battle = state.battle
     side = battle.turn
-    if isinstance(extra_dice, bool) or not isinstance(extra_dice, int) or extra_dice < 0:
-        raise RuleError("BS-CMB", "Extra dice from the commander's ability are a whole number, 0 or more")
     added, said = extra_dice, []
     if extra_dice:
         said.append(f"+{extra_dice} by {state.commander_name(side)}'s ability")
     if card != "":
         spec = state.board.card(side, card)
-        if spec.phase != "combat" or spec.effect in FACE_EFFECTS + ("COSTS_ACTION",):
-            raise RuleError("BS-CARD", f"{card} is not played at the start of a combat")
-        state = use_card(state, side, battle)
+        state = use_card(state, side)
         battle = replace(battle, cards=battle.cards + (side,))
         added += spec.value if spec.effect == "ADD_STOCK_DICE" else 0
         said.append(f"card {card}" + (f" (+{spec.value})" if spec.effect == "ADD_STOCK_DICE" else ""))
@@ -88,18 +115,19 @@ def start_effects(state: GameState, dice: Dice, extra_dice: int = 0, card: str =
 
 
 def supply_limit(state: GameState, side: str) -> int:
-    """CMB.4: up to 2 supply dice per own unit in the state, and no more than the side has."""
-    return min(SUPPLY_PER_UNIT * state.count(state.battle.area, side), state.supply[side])
+    """CMB.4: up to 2 supply dice per own unit in the state, and no more than the side has (nor past the 50 dice
+    in the box, A17)."""
+    return min(SUPPLY_PER_UNIT * state.count(state.battle.area, side), state.supply[side], dice_room(state, side))
 
 
-@actions
-def commit_supply(state: GameState, dice: Dice, count: int = 0) -> Step:
+@actions("Supply dice", "BS-CMB",
+         number("count", "Supply dice to add", "BS-CMB", lambda s, c: range(0, supply_limit(s, s.battle.turn) + 1),
+                default=0),
+         when=at_stage("supply"))
+def commit_supply(state: GameState, dice: Dice, count: int) -> Step:
     """CMB.4: the attacker, then the defender, adds supply dice (public); they are spent."""
-    battle = _battle(state, "supply")
+    battle = state.battle
     side = battle.turn
-    limit = supply_limit(state, side)
-    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= limit:
-        raise RuleError("BS-CMB", f"{SIDE_NAME[side]} may add 0 to {limit} supply dice here")
     battle = replace(battle, supply={**battle.supply, side: count})
     battle = _next_turn(battle, "roll")
     if battle.stage == "roll":
@@ -109,45 +137,79 @@ def commit_supply(state: GameState, dice: Dice, count: int = 0) -> Step:
                      f"{'die' if count == 1 else 'dice'}{stock_note(new)}", ("BS-CMB", "BS-D.8"))
 
 
-def _roller(state: GameState) -> tuple[Battle, str, Tray]:
-    battle = _battle(state, "roll")
-    side = battle.turn
-    return battle, side, battle.trays[side]
+def _throwing(state: GameState) -> None:
+    if _battle(state, "roll").throw:
+        raise RuleError("BS-CMB", "Take at least one die of this throw first")
 
 
-@actions
+@actions("Throw", "BS-CMB", when=_throwing)
 def throw(state: GameState, dice: Dice) -> Step:
     """CMB.5-6: the side rolling throws every die it has left (the attacker to the end, then the defender)."""
-    battle, side, tray = _roller(state)
-    if battle.throw:
-        raise RuleError("BS-CMB", "Take at least one die of this throw first")
-    result = resolve_throw(ThrowInput(tray.left), dice, SIDE_NAME[side])
+    battle = state.battle
+    side = battle.turn
+    result = resolve_throw(ThrowInput(battle.trays[side].left), dice, SIDE_NAME[side])
     return Step(replace(state, battle=replace(battle, throw=result.outcome)),
                 f"Combat in {battle.area}: {result.summary}", result.rules, (result,))
 
 
-@actions
-def roll_card(state: GameState, dice: Dice, card: str, face: int = 0, change: int = 0) -> Step:
+def thrown(rule: str):
+    """The `when` of a step after a throw, before its keep."""
+    def when(state: GameState) -> None:
+        if not _battle(state, "roll").throw:
+            raise RuleError(rule, "Throw first: this is done after a throw, before the keep")
+    return when
+
+
+def _throw_cards(state: GameState, chosen) -> list:
+    """BS-CARD: the combat cards that change a throw (ADD_FACE, MODIFY, MODIFY_EITHER)."""
+    def why_not(card: Card) -> str:
+        if card.phase != "combat":
+            return f"{card.name} is an action-phase card"
+        return "" if card.effect in FACE_EFFECTS else f"{card.name} does not change a throw"
+    return card_choices(state, state.battle.turn, why_not, in_combat=True)
+
+
+def _played(state: GameState, chosen) -> Card:
+    return state.board.card(state.battle.turn, chosen["card"])
+
+
+def _face_choices(state: GameState, chosen):
+    """BS-MOD: a face modifier changes one of the dice thrown (a face the throw shows)."""
+    if _played(state, chosen).effect == "ADD_FACE":
+        return NOT_ASKED
+    return [Choice(f + 1, str(f + 1)) for f, n in enumerate(state.battle.throw) if n]
+
+
+def _change_choices(state: GameState, chosen):
+    """BS-MOD (digest section 10): a MODIFY card changes a face by exactly the signed value printed; only a
+    MODIFY_EITHER card takes the sign the player chooses."""
+    card = _played(state, chosen)
+    if card.effect != "MODIFY_EITHER":
+        return NOT_ASKED
+    return Choice(card.value, f"+{card.value}"), Choice(-card.value, f"-{card.value}")
+
+
+@actions("Play a card on the throw", "BS-CARD",
+         one_of("card", "Card", "BS-CARD", _throw_cards),
+         one_of("face", "Die to change", "BS-MOD", _face_choices, default=0),
+         one_of("change", "Change by (a card printed with either sign)", "BS-MOD", _change_choices, default=0),
+         when=thrown("BS-CARD"))
+def roll_card(state: GameState, dice: Dice, card: str, face: int, change: int) -> Step:
     """A card during a throw (BS-CARD, BS-MOD): ADD_FACE puts a die showing its face into the throw (it
     stays an ordinary die, A6); MODIFY changes one of the thrown dice (`face`) by exactly the signed value
     printed, and MODIFY_EITHER by +k or -k as the player chooses (`change`); the face is clamped to 1-6."""
-    battle, side, tray = _roller(state)
-    if not battle.throw:
-        raise RuleError("BS-CARD", "A card of this kind is played after a throw, before the keep")
+    battle = state.battle
+    side = battle.turn
+    tray = battle.trays[side]
     spec = state.board.card(side, card)
-    if spec.effect not in FACE_EFFECTS or spec.phase != "combat":
-        raise RuleError("BS-CARD", f"{card} does not change a throw" if spec.phase == "combat" else
-                        f"{card} is an action-phase card")
-    state = use_card(state, side, battle)
+    state = use_card(state, side)
     throw_ = list(battle.throw)
     if spec.effect == "ADD_FACE":
         throw_[spec.value - 1] += 1
         tray = replace(tray, left=tray.left + 1)
         said = f"adds a die showing {spec.value}"
     else:
-        if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6 or not throw_[face - 1]:
-            raise RuleError("BS-MOD", f"The throw shows no {quote(face)} to change")
-        step = _modification(spec, change)
+        step = change if spec.effect == "MODIFY_EITHER" else spec.value
         new_face = max(FACE_MIN, min(FACE_MAX, face + step))
         throw_[face - 1] -= 1
         throw_[new_face - 1] += 1
@@ -158,37 +220,35 @@ def roll_card(state: GameState, dice: Dice, card: str, face: int = 0, change: in
                 ("BS-CARD", "BS-MOD"))
 
 
-def _modification(card: Card, change) -> int:
-    """BS-MOD (digest section 10): what a face modifier adds. A MODIFY card applies exactly its printed signed
-    value (`change` left out, or the same value); a MODIFY_EITHER card takes the sign the player chooses."""
-    whole = type(change) is int
-    if card.effect == "MODIFY":
-        if whole and change in (0, card.value):
-            return card.value
-        raise RuleError("BS-MOD", f"{card.name} changes a face by exactly {card.value:+d}, as printed; "
-                                  f"'change' cannot be {quote(change)}")
-    if whole and change in (card.value, -card.value):
-        return change
-    raise RuleError("BS-MOD", f"{card.name} changes a face by +{card.value} or -{card.value}: choose the sign "
-                              f"('change'), not {quote(change)}")
+def _confirm_choices(state: GameState, chosen) -> Pick:
+    """CMB ROLL step 3: dice of the throw (a face as often as it was thrown); none when a 6 goes to damage."""
+    throw_ = state.battle.throw
+    return Pick([Choice(f + 1, str(f + 1)) for f, n in enumerate(throw_) if n], 0 if throw_[FACES - 1] else 1,
+                sum(throw_), fits=lambda faces: all(faces.count(f + 1) <= n for f, n in enumerate(throw_)))
 
 
-@actions
-def keep(state: GameState, dice: Dice, confirm: list | tuple | None = None, damage: int = 0) -> Step:
+def _damage_choices(state: GameState, chosen) -> range:
+    """CMB ROLL step 3 (A5): the 6s thrown and not confirmed may go to the damage row; at least one when no die is
+    confirmed (a die of each throw is taken). Every die confirmed (the default): none."""
+    confirm = chosen["confirm"]
+    if confirm is None:
+        return range(0, 1)
+    return range(0 if confirm else 1, state.battle.throw[FACES - 1] - confirm.count(FACES) + 1)
+
+
+@actions("Take dice", "BS-CMB",
+         some_of("confirm", "Dice confirmed (faces)", "BS-CMB", _confirm_choices, default=None, repeat=True),
+         number("damage", "6s to the damage row (a take is at least 1 die)", "BS-CMB", _damage_choices, default=0),
+         when=thrown("BS-CMB"))
+def keep(state: GameState, dice: Dice, confirm: list | None, damage: int) -> Step:
     """CMB ROLL step 3: take at least one die of the throw; a 6 may go to the damage row. Without a
     choice, every die of the throw is confirmed (the roll ends)."""
-    battle, side, tray = _roller(state)
-    if not battle.throw:
-        raise RuleError("BS-CMB", "Throw first")
+    battle = state.battle
+    side = battle.turn
     if confirm is None:
-        confirm = [f + 1 for f in range(6) for _ in range(battle.throw[f])]
-    if not isinstance(confirm, (list, tuple)) or not all(isinstance(f, int) and not isinstance(f, bool)
-                                                         for f in confirm):
-        raise RuleError("BS-CMB", "The dice confirmed are faces 1 to 6")
-    if isinstance(damage, bool) or not isinstance(damage, int):
-        raise RuleError("BS-CMB", "The damage dice are a count of 6s")
+        confirm = [f + 1 for f in range(FACES) for _ in range(battle.throw[f])]
     choice = Keep(counts(confirm), damage)
-    tray = tray.take(battle.throw, choice)
+    tray = battle.trays[side].take(choice)
     battle = replace(battle, throw=(), trays={**battle.trays, side: tray})
     text = f"Combat in {battle.area}: {SIDE_NAME[side]} takes {choice.text()}; {tray.left} left"
     if not tray.done:
@@ -221,12 +281,12 @@ def _decide(state: GameState, battle: Battle, text: str) -> Step:
     return _remove(replace(state, battle=battle), state.commander_at[loser] == battle.area, text)
 
 
-@actions
-def remove_losses(state: GameState, dice: Dice, commander: bool = False) -> Step:
+@actions("Remove the losses", "BS-CMB",
+         yes_no("commander", "The commander unit is one of them", "BS-CMB", default=False),
+         when=at_stage("losses"))
+def remove_losses(state: GameState, dice: Dice, commander: bool) -> Step:
     """CMB.8: the loser chooses which of its units go; here, whether its commander unit is one of them."""
-    battle = _battle(state, "losses")
-    if not isinstance(commander, bool):
-        raise RuleError("BS-CMB", "'commander' is yes or no")
+    battle = state.battle
     return _remove(state, commander, f"Combat in {battle.area}: {SIDE_NAME[battle.turn]} removes "
                                      f"{battle.removals} unit{'s' if battle.removals > 1 else ''}"
                                      + (" with its commander unit" if commander else ""))
@@ -279,18 +339,27 @@ def _consequences(before: GameState, after: GameState) -> str:
     return "; " + "; ".join(parts) if parts else ""
 
 
-@actions
-def end_combat(state: GameState, dice: Dice, card_c: str = "", card_u: str = "") -> Step:
+def _end_cards(side: str):
+    """CMB.12: an end-of-combat card (a combat card resolved by hand), within the one card a combat (BS-CARD)."""
+    def why_not(card: Card) -> str:
+        if card.phase != "combat":
+            return f"{card.name} is not a combat card"
+        return "" if card.effect == "FREE_TEXT" else f"{card.name} is not played at the end of a combat"
+    return lambda state, chosen: [NO_CARD, *card_choices(state, side, why_not, in_combat=True)]
+
+
+@actions("End the combat", "BS-CMB",
+         one_of("card_c", "CSA end-of-combat card (optional)", "BS-CARD", _end_cards(C), default=""),
+         one_of("card_u", "Union end-of-combat card (optional)", "BS-CARD", _end_cards(U), default=""),
+         when=at_stage("end"))
+def end_combat(state: GameState, dice: Dice, card_c: str, card_u: str) -> Step:
     """CMB.12: end-of-combat cards (within the one-card limit; their text is resolved by the players);
     every die goes back to the stock; the next border state in combat."""
-    battle = _battle(state, "end")
+    battle = state.battle
     used = []
     for side, card in ((C, card_c), (U, card_u)):
         if card != "":
-            spec = state.board.card(side, card)
-            if spec.phase != "combat":
-                raise RuleError("BS-CARD", f"{card} is not a combat card")
-            state = use_card(state, side, battle)
+            state = use_card(state, side)
             battle = replace(battle, cards=battle.cards + (side,))
             used.append(f"{SIDE_NAME[side]} plays {card}")
     done = replace(state, battle=None, battles_done=state.battles_done + (battle.area,))
@@ -299,4 +368,3 @@ def end_combat(state: GameState, dice: Dice, card_c: str = "", card_u: str = "")
     lead = "; ".join(used) + "; " if used else ""
     return Step(new, f"Combat in {battle.area}: {lead}dice back to the stock{nxt}",
                 ("BS-CMB", "BS-CARD") if used else ("BS-CMB",))
-

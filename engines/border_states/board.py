@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Mapping
 
 import networkx as nx
@@ -77,12 +78,16 @@ class Board:
     example: str = ""               # the label of an example board (invented values)
 
     def area(self, name: str) -> Area:
-        for a in self.areas:
-            if a.name == name:
-                return a
-        raise RuleError("BS-D.1", f"There is no state {quote(name)} on the board")
+        found = self._by_name.get(name) if isinstance(name, str) else None
+        if found is None:
+            raise RuleError("BS-D.1", f"There is no state {quote(name)} on the board")
+        return found
 
-    @property
+    @cached_property
+    def _by_name(self) -> dict[str, Area]:
+        return {a.name: a for a in self.areas}
+
+    @cached_property
     def borders(self) -> tuple[Area, ...]:
         """Border states in their order of combat."""
         return tuple(sorted((a for a in self.areas if a.border), key=lambda a: a.number))
@@ -90,8 +95,17 @@ class Board:
     def homes(self, side: str) -> tuple[Area, ...]:
         return tuple(a for a in self.areas if not a.border and a.side == side)
 
-    def adjacent(self, a: str, b: str) -> bool:
-        return (a, b) in self.adjacency or (b, a) in self.adjacency
+    def neighbours(self, name: str) -> tuple[str, ...]:
+        """BS-D.4: the states adjacent to `name` (whichever order the file names a pair in), in the board's order."""
+        return self._neighbours[name]
+
+    @cached_property
+    def _neighbours(self) -> dict[str, tuple[str, ...]]:
+        near = {a.name: set() for a in self.areas}
+        for a, b in self.adjacency:
+            near[a].add(b)
+            near[b].add(a)
+        return {name: tuple(a.name for a in self.areas if a.name in found) for name, found in near.items()}
 
     def deck_size(self, side: str) -> int:
         return sum(card.copies for card in self.cards[side])
@@ -103,7 +117,12 @@ class Board:
         raise RuleError("BS-D.9", f"{SIDE_NAME[side]} has no card {quote(name)} in its deck")
 
     def to_dict(self) -> dict:
-        return to_data(self)
+        """The board as JSON data (a fresh copy each time: the board never changes, its text is made once)."""
+        return json.loads(self._text)
+
+    @cached_property
+    def _text(self) -> str:
+        return json.dumps(to_data(self))
 
 
 def board_from_data(data: Any, four_a_side: bool = False) -> Board:
@@ -176,6 +195,8 @@ def check_board(board: Board, four_a_side: bool = False) -> None:
             if card.copies < 1 or card.effect not in EFFECTS or card.phase not in ("combat", "action"):
                 raise RuleError("BS-CARD", f"{card.name}: copies 1 or more, phase combat or action, effect one of "
                                            f"{', '.join(EFFECTS)}")
+            if card.effect == "ADD_STOCK_DICE" and card.value < 0:
+                raise RuleError("BS-CARD", f"{card.name}: the dice added from the stock are 0 or more")
             if card.effect == "ADD_FACE" and not 1 <= card.value <= 6:
                 raise RuleError("BS-MOD", f"{card.name}: the face added is 1 to 6")
             if card.effect == "MODIFY" and card.value == 0:

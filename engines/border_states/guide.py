@@ -1,10 +1,10 @@
-"""The phase guide: what is due now in the sequence of play, in plain words."""
+"""The phase guide: what is due now in the sequence of play, in plain words; only steps the rules allow now."""
 from __future__ import annotations
 
 from companion.engine import Due
 
 from .battle import supply_limit
-from .registry import PHASE_NAMES
+from .registry import PHASE_NAMES, actions
 from .round import recruit_places
 from .rules import DEPLOY, ROUNDS, SIDE_NAME
 from .state import ACTION, COMBAT, DRAW, INITIATIVE, OVER, RECRUIT, SETUP, SUPPLY, VICTORY, GameState
@@ -26,7 +26,12 @@ def phase_title(state: GameState) -> str:
 
 
 def due_now(state: GameState) -> list[Due]:
-    """The steps open now, the required one first."""
+    """The steps open now, the required one first: every action that can be taken now, and no other."""
+    open_now = set(actions.open(state))
+    return [d for d in _steps(state) if d.action in open_now]
+
+
+def _steps(state: GameState) -> list[Due]:
     phase = state.phase
     if phase == OVER:
         return []

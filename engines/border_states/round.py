@@ -6,30 +6,34 @@ from dataclasses import replace
 
 from companion.dice import Dice
 from companion.engine import RuleError, Step
-from companion.quoting import quote
+from companion.spec import Barred, Choice, number, one_of, yes_no
 
 from .initiative import InitiativeInput, resolve_initiative
 from .recruitment import RecruitInput, resolve_recruit
-from .registry import actions, require_phase, yes
+from .registry import actions, in_phase, require_phase
 from .rules import (C, DEPLOY, DRAW, DRAW_BONUS, DRAW_BONUS_STATE, ROUNDS, SIDE_NAME, SIDES, SUDDEN_VP,
                     SUPPLY_BONUS_STATES, SUPPLY_GAIN, U)
 from .state import (ACTION, DRAW as DRAW_PHASE, INITIATIVE, OVER, RECRUIT, SETUP, SUPPLY, VICTORY, GameState,
-                    Victory, check_place, other, places_commander)
+                    Victory, commander_choices, other, place_problem, places_commander)
 
 
-@actions
-def deploy(state: GameState, dice: Dice, area: str, commander: bool = False) -> Step:
+def _deploy_places(state: GameState, chosen) -> list:
+    """BS-SETUP: the side's own-side border states, those full barred (BS-D.1)."""
+    side = state.turn
+    return [Barred(a.name, a.name, "BS-D.1", why) if (why := place_problem(state, a.name, side)) else
+            Choice(a.name, a.name) for a in state.board.borders if a.side == side]
+
+
+@actions("Deploy a unit", "BS-SETUP",
+         one_of("area", "Own-side border state", "BS-SETUP", _deploy_places),
+         yes_no("commander", "This is the commander unit", "BS-SETUP",
+                lambda s, c: commander_choices(s, s.turn, "BS-SETUP"), default=None),
+         when=in_phase(SETUP))
+def deploy(state: GameState, dice: Dice, area: str, commander: bool | None) -> Step:
     """BS-SETUP: the sides place one unit at a time, the CSA first, into own-side border states, until the
-    CSA has placed 8 and the Union 7."""
-    require_phase(state, SETUP)
-    side, commander = state.turn, yes(commander)
-    a = state.board.area(area)
-    if not a.border or a.side != side:
-        raise RuleError("BS-SETUP", f"Deployment is into {SIDE_NAME[side]}-side border states; {area} is not one")
-    check_place(state, area, side)
-    if commander and state.commander_at[side]:
-        raise RuleError("BS-SETUP", f"The {SIDE_NAME[side]} commander unit is already on the board")
-    commander = places_commander(state, side, commander)
+    CSA has placed 8 and the Union 7; the commander unit when chosen, or when it is all the pool holds."""
+    side = state.turn
+    commander = places_commander(state, side, bool(commander))
     new = state.with_count(area, side, 1)
     if commander:
         new = replace(new, commander_at={**state.commander_at, side: area})
@@ -57,10 +61,9 @@ def draw_cards(state: GameState, side: str, n: int) -> tuple[GameState, int]:
                    hand={**state.hand, side: hand}), drawn
 
 
-@actions
+@actions("Draw cards", "BS-DRAW", when=in_phase(DRAW_PHASE))
 def draw(state: GameState, dice: Dice) -> Step:
     """BS-DRAW: each side draws 2; whoever controls North Carolina draws 1 more."""
-    require_phase(state, DRAW_PHASE)
     bonus = state.controller(DRAW_BONUS_STATE)
     parts = []
     for side in SIDES:
@@ -71,59 +74,72 @@ def draw(state: GameState, dice: Dice) -> Step:
     return Step(new, f"Round {state.round}: cards drawn: {', '.join(parts)}{extra}", ("BS-DRAW", "BS-D.9"))
 
 
-@actions
-def bid(state: GameState, dice: Dice, c: int = 0, u: int = 0) -> Step:
-    """BS-VAR.2: both sides reveal at once the supply dice they gripped; each count is added to the side's
-    initiative rolls, and the dice are spent."""
+def _bidding(state: GameState) -> None:
     require_phase(state, INITIATIVE)
     if not state.options["initiative_bid"]:
         raise RuleError("BS-VAR.2", "The bidding variant is not in use in this game")
     if state.bids:
         raise RuleError("BS-VAR.2", "The bids are already revealed")
-    for side, n in ((C, c), (U, u)):
-        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= state.supply[side]:
-            raise RuleError("BS-VAR.2", f"{SIDE_NAME[side]} can grip 0 to {state.supply[side]} supply dice")
+
+
+def _gripped(side: str):
+    """BS-VAR.2: a side grips 0 up to all of its supply dice."""
+    return number(side.lower(), f"{SIDE_NAME[side]} supply dice gripped", "BS-VAR.2",
+                  lambda s, c: range(0, s.supply[side] + 1), default=0)
+
+
+@actions("Reveal the bids", "BS-VAR.2", _gripped(C), _gripped(U), when=_bidding)
+def bid(state: GameState, dice: Dice, c: int, u: int) -> Step:
+    """BS-VAR.2: both sides reveal at once the supply dice they gripped; each count is added to the side's
+    initiative rolls, and the dice are spent."""
     supply = {C: state.supply[C] - c, U: state.supply[U] - u}
     return Step(replace(state, bids={C: c, U: u}, supply=supply),
                 f"Round {state.round}: initiative bids revealed: CSA {c}, Union {u}", ("BS-VAR.2",))
 
 
-@actions
-def roll_initiative(state: GameState, dice: Dice) -> Step:
-    """BS-INIT: one die each (plus the bids); a tie is rolled again."""
+def _rolling(state: GameState) -> None:
     require_phase(state, INITIATIVE)
     if state.options["initiative_bid"] and not state.bids:
         raise RuleError("BS-VAR.2", "First both sides reveal their bids")
     if state.initiative_winner:
         raise RuleError("BS-INIT", f"{SIDE_NAME[state.initiative_winner]} has won the initiative: it chooses")
+
+
+@actions("Roll for initiative", "BS-INIT", when=_rolling)
+def roll_initiative(state: GameState, dice: Dice) -> Step:
+    """BS-INIT: one die each (plus the bids); a tie is rolled again."""
     result = resolve_initiative(InitiativeInput(state.bids.get(C, 0), state.bids.get(U, 0)), dice)
     winner = "" if result.outcome == "tie" else result.outcome
     return Step(replace(state, initiative_winner=winner), f"Round {state.round}: {result.summary}", result.rules,
                 (result,))
 
 
-@actions
-def choose_first(state: GameState, dice: Dice, first: str = "") -> Step:
-    """BS-INIT: the winner chooses who goes first (by default, itself); the action phase begins with each
-    commander's actions."""
+def _chooser(state: GameState) -> None:
     require_phase(state, INITIATIVE)
     if not state.initiative_winner:
         raise RuleError("BS-INIT", "Roll for the initiative first")
-    if first == "":
-        first = state.initiative_winner
-    if first not in SIDES:
-        raise RuleError("BS-INIT", "The first player is C or U")
+
+
+SIDE_CHOICES = tuple(Choice(side, SIDE_NAME[side]) for side in SIDES)
+
+
+@actions("Choose who goes first", "BS-INIT",
+         one_of("first", "Goes first", "BS-INIT", lambda s, c: SIDE_CHOICES, default=None),
+         when=_chooser)
+def choose_first(state: GameState, dice: Dice, first: str | None) -> Step:
+    """BS-INIT: the winner chooses who goes first (by default, itself); the action phase begins with each
+    commander's actions."""
+    first = first or state.initiative_winner
     left = {s: state.board.commanders[s][state.commander[s] - 1].actions for s in SIDES}
     new = replace(state, phase=ACTION, first=first, turn=first, actions_left=left)
     return Step(new, f"Round {state.round}: {SIDE_NAME[state.initiative_winner]} chooses: {SIDE_NAME[first]} goes "
                      f"first (actions: CSA {left[C]}, Union {left[U]})", ("BS-INIT", "BS-D.7"))
 
 
-@actions
+@actions("Victory check", "BS-VIC", when=in_phase(VICTORY))
 def check_victory(state: GameState, dice: Dice) -> Step:
     """BS-VIC: rounds 1-3, the CSA wins at once with 10 VP; round 4, the CSA wins with more VP than the
     Union, and the Union wins otherwise (A8: round 4 only compares, by default)."""
-    require_phase(state, VICTORY)
     vp = {s: state.vp(s) for s in SIDES}
     tally = f"VP: CSA {vp[C]}, Union {vp[U]}"
     last = state.round == ROUNDS
@@ -138,11 +154,10 @@ def check_victory(state: GameState, dice: Dice) -> Step:
     return Step(replace(state, phase=OVER, victory=v), f"Round {state.round}: {tally}: {v.text}", ("BS-VIC", v.rule))
 
 
-@actions
+@actions("Supply", "BS-SUP", when=in_phase(SUPPLY))
 def supply(state: GameState, dice: Dice) -> Step:
     """BS-SUP / BS-D.8: +6 Union and +5 CSA, +1 for each of Kentucky and Tennessee the side controls;
     above the cap (18, or 20 in the variant) the dice are lost."""
-    require_phase(state, SUPPLY)
     cap = state.supply_cap()
     new, parts = dict(state.supply), []
     for side in SIDES:
@@ -179,22 +194,18 @@ def end_round(state: GameState) -> GameState:
                    recruited=(), turn="", first="", initiative_winner="", bids={})
 
 
-@actions
-def recruit(state: GameState, dice: Dice, area: str = "", commander: bool = False) -> Step:
+@actions("Recruitment roll", "BS-REC",
+         one_of("area", "Home state to roll for", "BS-REC", lambda s, c: recruit_places(s, s.turn), default=None),
+         yes_no("commander", "Place the commander unit if it succeeds", "BS-REC",
+                lambda s, c: commander_choices(s, s.turn, "BS-REC"), default=None),
+         when=in_phase(RECRUIT))
+def recruit(state: GameState, dice: Dice, area: str | None, commander: bool | None) -> Step:
     """BS-REC: roll for one empty own home state (the player picks the order; by default the next one
     listed); on its success value a pool unit (or the commander unit) is placed there. When the commander
     unit is all the pool holds, it is the unit placed."""
-    require_phase(state, RECRUIT)
     side = state.turn
-    places = recruit_places(state, side)
-    if area == "":
-        area = places[0] if places else ""
-    if area not in places:
-        raise RuleError("BS-REC", f"{SIDE_NAME[side]} cannot roll for {quote(area)} now"
-                                  + (f": roll for one of {', '.join(places)}" if places else ""))
-    if yes(commander) and state.commander_at[side]:
-        raise RuleError("BS-REC", f"The {SIDE_NAME[side]} commander unit is on the board, not in the pool")
-    commander = places_commander(state, side, yes(commander))
+    area = area or recruit_places(state, side)[0]
+    commander = places_commander(state, side, bool(commander))
     result = resolve_recruit(RecruitInput(state.board.area(area).success), dice, area)
     new = replace(state, recruited=state.recruited + (area,))
     if result.outcome:
@@ -205,4 +216,3 @@ def recruit(state: GameState, dice: Dice, area: str = "", commander: bool = Fals
     tail = " (the commander unit)" if commander and result.outcome else ""
     tail += f"; round {new.round} begins" if new.phase == DRAW_PHASE else ""
     return Step(new, f"Round {state.round}: {SIDE_NAME[side]}: {result.summary}{tail}", result.rules, (result,))
-

@@ -5,11 +5,12 @@ view of a game shows nothing secret. The board (the players' board file) is part
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Mapping
 
 from companion.engine import RuleError
 from companion.records import from_data, to_data
+from companion.spec import Barred
 
 from .board import Board, board_from_data, force_cut, star
 from .options import OPTIONS
@@ -77,7 +78,7 @@ class GameState:
     board: Board
     round: int = 1
     phase: str = SETUP
-    units: Mapping[str, Mapping[str, int]] = field(default_factory=dict)   # state -> side -> units
+    units: Mapping[str, Mapping[str, int]] = field(default_factory=dict)   # state -> side -> units (where any)
     commander_at: Mapping[str, str] = field(default_factory=lambda: {C: "", U: ""})  # "" = in the pool
     entrenched: tuple[str, ...] = ()
     entrench_used: tuple[str, ...] = ()   # states where the Entrench action was taken this round (BS-D.5, A21)
@@ -149,13 +150,17 @@ class GameState:
         return BORDER_LIMIT - self.count(area, side)
 
     def with_count(self, area: str, side: str, delta: int) -> GameState:
+        """`delta` more units of `side` in `area` (a state left empty is left out of `units`)."""
         units = {k: dict(v) for k, v in self.units.items()}
         place = units.setdefault(area, per_side())
         place[side] += delta
+        if not any(place.values()):
+            del units[area]
         return replace(self, units=units)
 
     def to_dict(self) -> dict:
-        return to_data(self)
+        return {f.name: self.board.to_dict() if f.name == "board" else to_data(getattr(self, f.name))
+                for f in fields(self)}
 
 
 def state_from_dict(data: Mapping[str, Any]) -> GameState:
@@ -168,14 +173,16 @@ def with_defaults(options: Mapping[str, Any]) -> dict[str, Any]:
     return {**{o.key: o.default for o in OPTIONS}, **options}
 
 
-def check_place(state: GameState, area: str, side: str, rule: str = "BS-D.1") -> None:
-    """BS-D.1: own units only, one, in an own home state; never an enemy home state; 3 a side in a border state."""
+def place_problem(state: GameState, area: str, side: str) -> str:
+    """BS-D.1: why a unit of `side` may not be placed in `area` ("" when it may): own units only, one, in an own
+    home state; never an enemy home state; 3 a side in a border state."""
     a = state.board.area(area)
     if not a.border and a.side != side:
-        raise RuleError(rule, f"{area} is a {SIDE_NAME[a.side]} home state: {SIDE_NAME[side]} units may not enter")
+        return f"{area} is a {SIDE_NAME[a.side]} home state: {SIDE_NAME[side]} units may not enter"
     if state.room(area, side) < 1:
         limit = BORDER_LIMIT if a.border else HOME_LIMIT
-        raise RuleError(rule, f"{area} already holds {limit} {SIDE_NAME[side]} unit{'s' if limit > 1 else ''}")
+        return f"{area} already holds {limit} {SIDE_NAME[side]} unit{'s' if limit > 1 else ''}"
+    return ""
 
 
 def places_commander(state: GameState, side: str, chosen: bool) -> bool:
@@ -184,13 +191,24 @@ def places_commander(state: GameState, side: str, chosen: bool) -> bool:
     return not state.commander_at[side] and (chosen or state.pool(side) == 1)
 
 
+def commander_choices(state: GameState, side: str, rule: str) -> tuple:
+    """BS-SETUP / BS-REC: may the unit placed from the pool be the commander unit? Not while it is on the board;
+    it must be when it is all the pool holds."""
+    if state.commander_at[side]:
+        return False, Barred(True, "yes", rule, f"The {SIDE_NAME[side]} commander unit is already on the board")
+    if state.pool(side) == 1:
+        return Barred(False, "no", rule, f"The commander unit is all the {SIDE_NAME[side]} pool holds: it is the "
+                                         "unit placed"), True
+    return False, True
+
+
 def new_state(options: Mapping[str, Any], setup: Mapping[str, Any]) -> GameState:
     """BS-SETUP: the board checked, decks shuffled (their counts), supply dealt, markers on START; then
     the deployment, the CSA first, one unit at a time, or all of it at once as the players placed it."""
     options = with_defaults(options)
     board = board_from_data(setup.get("board"), options["four_a_side"])
     start = SUPPLY_START_VARIANT if options["supply_variant"] else SUPPLY_START
-    state = GameState(options=dict(options), board=board, units={a.name: per_side() for a in board.areas},
+    state = GameState(options=dict(options), board=board,
                       supply=dict(start), deck={s: board.deck_size(s) for s in SIDES}, turn=C)
     if setup.get("deployment") is not None:
         state = deployed(state, setup["deployment"], setup.get("commanders") or {})

@@ -55,9 +55,8 @@ class Tray:
     confirmed: tuple[int, ...] = NO_DICE
     damage: int = 0
 
-    def take(self, throw: tuple[int, ...], keep: Keep) -> Tray:
-        """BS-CMB ROLL step 3: take at least one die of the throw (a count per face); 6s may go to damage."""
-        check_keep(throw, keep)
+    def take(self, keep: Keep) -> Tray:
+        """BS-CMB ROLL step 3: the dice taken from a throw (a legal take: `legal_keeps`) leave the tray."""
         return Tray(self.left - keep.size, tuple(c + k for c, k in zip(self.confirmed, keep.confirm)),
                     self.damage + keep.damage)
 
@@ -78,19 +77,6 @@ class Strength:
     s: int
     f: int
     d: int
-
-
-def check_keep(throw: tuple[int, ...], keep: Keep) -> None:
-    """BS-CMB ROLL: take at least 1 and up to all of the thrown dice; only 6s may go to damage."""
-    if keep.size < 1:
-        raise RuleError("BS-CMB", "Take at least one die of each throw (a 6 put to damage counts)")
-    if any(k < 0 for k in keep.confirm) or keep.damage < 0:
-        raise RuleError("BS-CMB", "Dice counts cannot be negative")
-    over = [f + 1 for f in range(FACES) if keep.confirm[f] > throw[f]]
-    if over:
-        raise RuleError("BS-CMB", f"The throw has fewer {over[0]}s than that")
-    if keep.confirm[5] + keep.damage > throw[5]:
-        raise RuleError("BS-CMB", "Only 6s may go to the damage row, and only the 6s thrown")
 
 
 def take_table(throw: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:

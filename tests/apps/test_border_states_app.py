@@ -7,12 +7,13 @@ from fractions import Fraction
 
 import pytest
 
-from apps.border_states import BoardEditor, BorderStatesView, board_html, tracks_html
+from apps.border_states import ENGINE, BoardEditor, BorderStatesView, board_html, tracks_html
 from companion.dice import ScriptedDice
 from companion.session import GameSession
 from companion.store import Store
 from companion.ui.controls import odds_text
 from companion.ui.live import LiveSession
+from companion.ui.text import plain
 from engines.border_states.example import LABEL, example_setup
 from engines.border_states.outcome import battle_outcome
 from engines.border_states.outlook import round_outlook
@@ -94,7 +95,10 @@ def test_initiative_is_rolled_from_the_dice_entry(view, live):
 def test_the_retreat_form_shows_its_chance_and_a_discard_makes_it_certain(view, live):
     play_until(live, "retreat")
     view.guide.select("retreat")
-    assert form(view, "retreat-from").options == ["Maryland", "Kentucky"]  # the Union states in combat
+    assert list(form(view, "retreat-from").options) == ["Maryland", "Kentucky"]  # the Union states in combat
+    form(view, "retreat-from").value = "Kentucky"
+    assert list(form(view, "retreat-to").options) == list(offered(live, "retreat", "target", source="Kentucky"))
+    assert not form(view, "retreat-commander").visible   # the Union commander unit stands in Maryland
     assert dict(view.odds.main.numbers) == {"P(it goes)": "66.7% (2/3)"}  # 3+ on a die (BS-RET)
     form(view, "retreat-discard").value = True
     assert dict(view.odds.main.numbers) == {"P(it goes)": "100.0% (1)"}
@@ -191,6 +195,50 @@ def test_a_throw_takes_one_tapped_face_a_die(view, live):
     play_until(live, "throw")
     entry = view.guide.panel._dice
     assert entry.count == 5
-    assert entry._heading.object == "5 dice: Combat throw, CSA (BS-CMB)"
+    assert entry._heading.object == plain("5 dice: Combat throw, CSA (BS-CMB)")   # shown as plain text
     perform(view, (4, 4, 4, 2, 1))
     assert live.state.battle.throw == (1, 1, 0, 3, 0, 0)
+
+
+# --- the forms take what may be chosen from the engine --------------------------------------------------------
+
+def offered(live: LiveSession, action: str, param: str, **chosen) -> tuple:
+    return ENGINE.actions.specs[action].param(param).legal(live.state, chosen).values
+
+
+@pytest.mark.rule("BS-ACT", "BS-D.4", "BS-D.5")
+def test_every_action_stays_reachable_after_another_is_chosen(view, live):
+    """BS-ACT: the CSA may move, entrench, play a card or pass; after tapping "entrenches", "moves a unit" is still
+    a button, and tapping it brings the move form back."""
+    play_until(live, "move")
+    assert view.guide.active.action == "move"
+    click(find(view.guide, "other-entrench"))
+    assert view.guide.active.action == "entrench"
+    back = find(view.guide, "other-move")
+    assert back.visible and not find(view.guide, "other-entrench").visible
+    click(back)
+    assert view.guide.active.action == "move"
+
+
+@pytest.mark.rule("BS-D.4")
+def test_the_move_form_offers_what_the_engine_offers(view, live):
+    """The states a unit may leave and enter, as the engine's action specs list them; the CSA commander unit stands
+    in Virginia with another unit, so whether it goes is the player's choice."""
+    play_until(live, "move")
+    assert list(form(view, "move-from").options) == list(offered(live, "move", "source"))
+    form(view, "move-from").value = "Virginia"
+    assert list(form(view, "move-to").options) == list(offered(live, "move", "target", source="Virginia"))
+    assert form(view, "move-commander").visible and not form(view, "move-commander").disabled
+
+
+@pytest.mark.rule("BS-CARD", "BS-MOD")
+def test_a_card_that_adds_a_face_asks_for_no_die(view, live):
+    """T.J. Jackson adds a die showing 6 (an ADD_FACE card): the form asks for no die to change, and the action it
+    builds carries none, which the engine takes."""
+    play_until(live, "keep")
+    view.guide.choose("roll_card")
+    form(view, "roll-card").value = "T.J. Jackson"
+    assert not form(view, "roll-card-face").visible and not form(view, "roll-card-sign").visible
+    assert view.guide.active.build() == {"type": "roll_card", "card": "T.J. Jackson"}
+    perform(view)
+    assert live.state.battle.throw == (1, 1, 0, 3, 0, 1)

@@ -15,6 +15,7 @@ import pytest
 from companion.dice import ScriptedDice
 from companion.engine import RuleError, Step, resolve_options
 from companion.events import Event, Replay
+from companion.spec import Legal
 from engines.border_states import ENGINE
 from engines.border_states.example import EXAMPLE_DEPLOYMENT, example_board
 from engines.border_states.state import ACTION, GameState
@@ -41,6 +42,21 @@ TEST_CARDS = {
 
 # The worked example's armies (digest section 9): three CSA units next to West Virginia, two Union units in it.
 EXAMPLE_BATTLE_DEPLOYMENT = {C: {VA: 3, NC: 2, TN: 2, AR: 1}, U: {WV: 2, MD: 2, KY: 2, MO: 1}}
+
+
+def legal(state: GameState, kind: str, param: str, **chosen: Any) -> Legal | None:
+    """What the engine's spec offers now for one parameter of an action, given the parameters before it."""
+    return ENGINE.actions.specs[kind].param(param).legal(state, chosen)
+
+
+def offered(state: GameState, kind: str, param: str, **chosen: Any) -> tuple:
+    """The values offered now for one parameter (barred ones left out)."""
+    return legal(state, kind, param, **chosen).values
+
+
+def barred(state: GameState, kind: str, param: str, **chosen: Any) -> dict:
+    """The values shown as barred now for one parameter, each with the rule that bars it."""
+    return {b.value: b.rule for b in legal(state, kind, param, **chosen).barred}
 
 
 def board(**changes: Any) -> dict:

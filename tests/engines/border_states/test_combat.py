@@ -28,6 +28,8 @@ from tests.engines.border_states.support import (
     battle_table,
     board,
     full_board,
+    legal,
+    offered,
     setup,
 )
 
@@ -182,7 +184,7 @@ def test_take_at_least_one_die_and_only_sixes_to_damage():
     table.refuse("BS-CMB", "keep", confirm=[6], damage=1)
     table.refuse("BS-CMB", "keep", confirm=[4], damage=2)
     table.refuse("BS-CMB", "keep", confirm=[], damage=-1)
-    table.refuse("BS-MOD", "keep", confirm=[7])
+    table.refuse("BS-CMB", "keep", confirm=[7])
     table.refuse("BS-CMB", "keep", confirm="4")
     table.do("keep", confirm=[4, 4])
     assert table.battle.trays[C].left == 1 and table.battle.turn == C
@@ -435,8 +437,8 @@ def test_an_end_of_combat_card_is_a_combat_card():
 
 
 @pytest.mark.rule("BS-CARD")
-@pytest.mark.parametrize("card, rule", [(MINUS_U, "BS-D.9"), ("Example CSA card", "BS-CARD"), (MARCH_C, "BS-CARD"),
-                                        (DRILL_C, "BS-CARD"), (POTOMAC, "BS-D.9")],
+@pytest.mark.parametrize("card, rule", [(MINUS_U, "BS-CARD"), ("Example CSA card", "BS-CARD"), (MARCH_C, "BS-CARD"),
+                                        (DRILL_C, "BS-CARD"), (POTOMAC, "BS-CARD")],
                          ids=["the opponent's card", "no throw effect", "an action card", "an action-phase modifier",
                               "the opponent's start card"])
 def test_a_throw_card_is_the_rollers_own_combat_card(card, rule):
@@ -503,16 +505,17 @@ def either_board() -> dict:
 
 @pytest.mark.rule("BS-MOD", "BS-CARD")
 @pytest.mark.parametrize("area, card, face, change, shown", [
-    (WV, PLUS_C, 3, 0, 4), (WV, PLUS_C, 3, 1, 4), (WV, PLUS_C, 3, -1, None),
-    (VA, MINUS_U, 4, 0, 3), (VA, MINUS_U, 4, -1, 3), (VA, MINUS_U, 4, 1, None),
+    (WV, PLUS_C, 3, 0, 4), (WV, PLUS_C, 3, 1, None), (WV, PLUS_C, 3, -1, None),
+    (VA, MINUS_U, 4, 0, 3), (VA, MINUS_U, 4, -1, None), (VA, MINUS_U, 4, 1, None),
 ], ids=["+1 as printed", "+1 named", "+1 played as -1", "-1 as printed", "-1 named", "-1 played as +1"])
 def test_a_modifier_applies_its_printed_signed_value(area, card, face, change, shown):
-    """Section 10: a MODIFY card changes a face by exactly the signed value printed on it: a +1 card is never
-    played as -1, nor a -1 card as +1 (BS-MOD refuses it and nothing changes)."""
+    """Section 10: a MODIFY card changes a face by exactly the signed value printed on it: the sign is not asked
+    (BS-MOD refuses a 'change' and nothing changes), so a +1 card is never played as -1, nor a -1 card as +1."""
     table = at_roll(2, 2, area=area)
     table.do("throw", face, 2)
+    assert legal(table.state, "roll_card", "change", card=card) is None
     if shown is None:
-        assert "as printed" in table.refuse("BS-MOD", "roll_card", card=card, face=face, change=change).message
+        assert "'change'" in table.refuse("BS-MOD", "roll_card", card=card, face=face, change=change).message
         return
     table.do("roll_card", card=card, face=face, change=change)
     counts = [0] * 6
@@ -528,8 +531,9 @@ def test_a_card_of_either_sign_takes_the_sign_the_player_chooses(change, shown):
     played: a 3 becomes a 4 or a 2; no sign chosen, or another size, is refused."""
     table = at_roll(2, 2, board_data=either_board())
     table.do("throw", 3, 2)
+    assert offered(table.state, "roll_card", "change", card=EITHER_C) == (1, -1)
     if shown is None:
-        assert "choose the sign" in table.refuse("BS-MOD", "roll_card", card=EITHER_C, face=3, change=change).message
+        assert "choose +1, -1" in table.refuse("BS-MOD", "roll_card", card=EITHER_C, face=3, change=change).message
         return
     table.do("roll_card", card=EITHER_C, face=3, change=change)
     counts = [0] * 6

@@ -1,4 +1,4 @@
-"""The input contract (digest section 11): yes/no flags are never taken for yes unless they are true; procedure
+"""The input contract (digest section 11): yes/no flags take only true or false, by the action specs; procedure
 inputs refuse a wrong type or an out-of-range value naming the field; a die face outside 1..6, or too few faces,
 is refused naming the rule of the roll; a refused action leaves the state as it was."""
 from __future__ import annotations
@@ -27,8 +27,6 @@ from tests.engines.border_states.support import (
     full_board,
     setup,
 )
-
-SPECS = pytest.mark.xfail(strict=True, reason="typed action specs")
 
 
 def attempt(table: Table, kind: str, faces: tuple[int, ...], **params):
@@ -80,20 +78,8 @@ FALSE_FLAGS = [
 
 @pytest.mark.rule("BS-D.4", "BS-D.6", "BS-RET", "BS-D.5", "BS-SETUP", "BS-REC")
 @pytest.mark.parametrize("make, kind, faces, params, taken_for_yes", FALSE_FLAGS)
-def test_the_text_false_is_never_taken_for_yes(make, kind, faces, params, taken_for_yes):
-    """Section 11: a flag is true/false only. Until the typed action specs refuse the text "false", the engine
-    never acts on it as yes: the retreat is rolled (no card discarded), the commander unit and the entrenched unit
-    stay, the unit placed is not the commander unit."""
-    table = make()
-    after = attempt(table, kind, faces, **params)
-    assert after is None or not taken_for_yes(after)
-
-
-
-@pytest.mark.rule("BS-D.4", "BS-D.6", "BS-RET", "BS-D.5", "BS-SETUP", "BS-REC")
-@pytest.mark.parametrize("make, kind, faces, params, taken_for_yes", FALSE_FLAGS)
 def test_true_is_yes_in_those_positions(make, kind, faces, params, taken_for_yes):
-    """The check above can fail: with true instead of "false", each position shows the flag taken (a discarded
+    """The check below can fail: with true instead of "false", each position shows the flag taken (a discarded
     card rolls no die)."""
     params = {k: True if v == "false" else v for k, v in params.items()}
     table = make()
@@ -101,17 +87,17 @@ def test_true_is_yes_in_those_positions(make, kind, faces, params, taken_for_yes
     assert after is not None and taken_for_yes(after)
 
 
-@SPECS
 @pytest.mark.rule("BS-D.4", "BS-D.6", "BS-RET", "BS-D.5", "BS-SETUP", "BS-REC")
 @pytest.mark.parametrize("make, kind, faces, params, taken_for_yes", FALSE_FLAGS)
 def test_the_text_false_for_a_flag_is_refused_naming_it(make, kind, faces, params, taken_for_yes):
-    """Section 11: the text "false" for a yes/no parameter is refused, naming the parameter; nothing changes."""
+    """Section 11: the text "false" for a yes/no parameter is refused, naming the parameter, never taken for yes
+    (no card discarded, the commander unit and the entrenched unit where they were); nothing changes."""
     table = make()
     flag = next(k for k, v in params.items() if v == "false")
     before = table.state.to_dict()
     with pytest.raises(RuleError) as caught:
         ENGINE.apply(table.state, {"type": kind, **params}, ScriptedDice(faces))
-    assert flag in caught.value.message and table.state.to_dict() == before
+    assert f"'{flag}'" in caught.value.message and table.state.to_dict() == before
 
 
 @pytest.mark.rule("BS-CMB")

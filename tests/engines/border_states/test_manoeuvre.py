@@ -6,7 +6,6 @@ from dataclasses import replace
 
 import pytest
 
-from engines.border_states.manoeuvre import entrench_places
 from engines.border_states.state import ACTION, COMBAT, INITIATIVE, VICTORY
 from tests.engines.border_states.support import (
     AR,
@@ -27,6 +26,7 @@ from tests.engines.border_states.support import (
     Table,
     U,
     action_table,
+    offered,
     setup,
     start,
 )
@@ -102,7 +102,7 @@ def test_pass_and_card_actions_use_an_action_each():
     table.do("play_card", card=ORDER_C)
     assert table.state.actions_left == {C: 1, U: 1} and table.state.turn == C and table.state.hand[C] == 1
     table.refuse("BS-CARD", "play_card", card=PLUS_C)
-    table.refuse("BS-D.9", "play_card", card="No such card")
+    table.refuse("BS-CARD", "play_card", card="No such card")
     table.do("pass_turn")
     assert table.state.actions_left == {C: 0, U: 1} and table.state.turn == U
     table.refuse("BS-D.9", "play_card", card=MARCH_U)  # the Union hand is empty
@@ -142,10 +142,10 @@ def test_units_in_combat_do_not_move():
 
 @pytest.mark.rule("BS-D.4")
 @pytest.mark.parametrize("units, side, source, target, phrase", [
-    ({VA: (2, 0)}, C, VA, KY, "not adjacent"),
-    ({VA: (2, 0)}, C, NC, TN, "no unit"),
-    ({VA: (2, 0)}, C, "Appalachians", VA, "no unit"),
-    ({VA: (2, 0)}, C, ["not", "a", "name"], VA, "no unit"),
+    ({VA: (2, 0)}, C, VA, KY, "'target'"),
+    ({VA: (2, 0)}, C, NC, TN, "'source'"),
+    ({VA: (2, 0)}, C, "Appalachians", VA, "'source'"),
+    ({VA: (2, 0)}, C, ["not", "a", "name"], VA, "'source'"),
     ({TN: (0, 1)}, U, TN, "CSA home 3", "home state"),
     ({MD: (0, 2), "Union home 1": (0, 1)}, U, MD, "Union home 1", "already holds 1"),
     ({WV: (0, 1), KY: (0, 3)}, U, WV, KY, "already holds 3"),
@@ -227,7 +227,7 @@ def test_entrench_once_per_state_per_round():
     table.do("move", source=VA, target=NC, entrenched=True)
     table.do("move", source=NC, target=VA)
     assert table.state.entrenched == () and table.state.count(VA, C) == 1
-    assert entrench_places(table.state) == [NC]
+    assert offered(table.state, "entrench", "area") == (NC,)
     assert "once per state a round" in table.refuse("BS-D.5", "entrench", area=VA).message
     table.do("entrench", area=NC)
     assert table.state.phase == VICTORY and table.state.entrench_used == (VA, NC)
@@ -361,13 +361,13 @@ def test_the_failed_retreat_choice_is_one_of_two():
 
 @pytest.mark.rule("BS-D.6")
 @pytest.mark.parametrize("units, side, source, target, rule, phrase", [
-    ({VA: (2, 0)}, C, VA, NC, "BS-D.6", "not in combat"),
-    ({MD: (1, 2)}, U, MD, KY, "BS-D.6", "not adjacent"),
-    ({MD: (1, 2)}, U, MD, VA, "BS-D.6", "neither"),               # a CSA-side border state
-    ({MD: (2, 1)}, C, MD, "Union home 1", "BS-D.6", "neither"),   # an enemy home state
+    ({VA: (2, 0)}, C, VA, NC, "BS-D.6", "no CSA unit is in combat"),
+    ({MD: (1, 2)}, U, MD, KY, "BS-D.6", "'target'"),
+    ({MD: (1, 2)}, U, MD, VA, "BS-D.6", "Union home state or Union-side border state"),  # a CSA-side border state
+    ({MD: (2, 1)}, C, MD, "Union home 1", "BS-D.6", "CSA home state or CSA-side border state"),  # an enemy home
     ({MD: (1, 2), WV: (0, 3)}, U, MD, WV, "BS-D.6", "already holds 3"),
     ({MD: (1, 2), "Union home 1": (0, 1)}, U, MD, "Union home 1", "BS-D.6", "already holds 1"),
-    ({MD: (1, 2)}, U, WV, MD, "BS-D.4", "no unit"),
+    ({MD: (1, 2)}, U, WV, MD, "BS-D.6", "'source'"),
 ], ids=["not in combat", "not adjacent", "enemy-side border", "enemy home", "full border state", "full home state",
         "no unit"])
 def test_a_retreat_goes_to_an_adjacent_own_state_with_room(units, side, source, target, rule, phrase):

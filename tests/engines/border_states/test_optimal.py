@@ -297,7 +297,7 @@ def test_the_advice_lists_every_take_with_its_expectimax_value_best_first(side):
         len(keeps) - 1)
     vectors = []
     for a in advice:
-        after = tray.take(throw, a.keep)
+        after = tray.take(a.keep)
         v = value(after.left, after.confirmed, after.damage)
         expected = from_defender(after, v) if side == "defender" else from_attacker(after, v)
         assert (a.win, a.draw, a.loss, a.damage) == (expected.win, expected.draw, expected.loss, expected.damage)
@@ -316,7 +316,7 @@ def play(tray: Tray, advise, rng: random.Random, memo: dict) -> Strength:
         throw = tuple(throw)
         if (tray, throw) not in memo:
             memo[tray, throw] = advise(tray, throw)[0].keep
-        tray = tray.take(throw, memo[tray, throw])
+        tray = tray.take(memo[tray, throw])
     return tray.result()
 
 

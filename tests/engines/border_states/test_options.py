@@ -6,7 +6,6 @@ import pytest
 from companion.engine import RuleError, resolve_options
 from companion.events import Replay
 from engines.border_states import ENGINE
-from engines.border_states.manoeuvre import entrench_places
 from engines.border_states.options import OPTIONS
 from engines.border_states.state import OVER, SUPPLY, VICTORY
 from tests.engines.border_states.support import (
@@ -22,10 +21,11 @@ from tests.engines.border_states.support import (
     Table,
     U,
     action_table,
-    at,
     area_of,
+    at,
     battle_table,
     board,
+    offered,
     setup,
     start,
 )
@@ -190,7 +190,7 @@ def test_entrench_once(once, again):
     table.do("entrench", area=VA)
     table.do("move", source=VA, target=NC, entrenched=True)
     assert table.state.entrenched == ()
-    assert (VA in entrench_places(table.state)) == again
+    assert (VA in offered(table.state, "entrench", "area")) == again
     if again:
         table.do("entrench", area=VA)
         assert table.state.entrenched == (VA,)

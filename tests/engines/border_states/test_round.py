@@ -28,6 +28,7 @@ from tests.engines.border_states.support import (
     area_of,
     at,
     full_board,
+    offered,
     setup,
 )
 
@@ -312,14 +313,17 @@ def test_the_commander_unit_may_be_recruited():
 
 
 @pytest.mark.rule("BS-REC", "BS-D.10")
-@pytest.mark.parametrize("chosen", [False, True])
+@pytest.mark.parametrize("chosen", [{}, {"commander": True}], ids=["not said", "chosen"])
 def test_with_only_the_commander_unit_in_the_pool_it_is_the_unit_recruited(chosen):
     """BS-REC: a success places a unit from the pool; when the commander unit is all the pool holds (a board of 10
-    CSA pieces, 9 on the board), it is the unit placed, chosen or not - it does not vanish."""
+    CSA pieces, 9 on the board), it is the unit placed, chosen or not - it does not vanish; "not the commander
+    unit" is refused, naming why."""
     table = recruit_table({VA: (3, 0), NC: (3, 0), TN: (3, 0), WV: (0, 1), **{h: (0, 1) for h in U_HOMES}},
                           board_data=full_board(units={C: 10, U: 14}))
     assert (table.state.pool(C), table.state.commander_at[C]) == (1, "")
-    step = table.do("recruit", 6, area=C_HOMES[0], commander=chosen)
+    assert offered(table.state, "recruit", "commander") == (True,)
+    assert "all the CSA pool holds" in table.refuse("BS-REC", "recruit", area=C_HOMES[0], commander=False).message
+    step = table.do("recruit", 6, area=C_HOMES[0], **chosen)
     state = table.state
     assert state.commander_at[C] == C_HOMES[0] and state.pool(C) == 0 and "(the commander unit)" in step.summary
 

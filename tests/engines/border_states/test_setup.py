@@ -27,6 +27,7 @@ from tests.engines.border_states.support import (
     area_of,
     board,
     full_board,
+    offered,
     setup,
     start,
 )
@@ -80,6 +81,7 @@ BAD_BOARDS = [
      "effect one of"),
     ("a card of no phase", lambda b: b["cards"][U][0].update(phase="supply"), "BS-CARD", "phase combat or action"),
     ("a card with 0 copies", lambda b: b["cards"][U][1].update(copies=0), "BS-CARD", "copies 1 or more"),
+    ("a card taking dice back to the stock", lambda b: b["cards"][U][0].update(value=-1), "BS-CARD", "0 or more"),
     ("a face card adding a 7", lambda b: b["cards"][C][0].update(value=7), "BS-MOD", "1 to 6"),
     ("a face modifier of 0", lambda b: b["cards"][C][1].update(effect="MODIFY", value=0), "BS-MOD", "signed value"),
     ("a modifier of either sign of -1", lambda b: b["cards"][C][1].update(effect="MODIFY_EITHER", value=-1), "BS-MOD",
@@ -130,8 +132,9 @@ def test_adjacency_is_symmetric_by_construction():
     """Section 10 'symmetric adjacency': a pair of states is adjacent both ways, whichever order the file names."""
     b = board_from_data(board())
     for a, c in b.adjacency:
-        assert b.adjacent(a, c) and b.adjacent(c, a)
-    assert not b.adjacent(WV, AR) and not b.adjacent(AR, WV)
+        assert c in b.neighbours(a) and a in b.neighbours(c)
+    assert AR not in b.neighbours(WV) and WV not in b.neighbours(AR)
+    assert b.neighbours(VA) == (WV, MD, NC, "CSA home 1")   # in the board's order
 
 
 @pytest.mark.rule("BS-SETUP")
@@ -175,15 +178,15 @@ def test_deployment_alternates_from_the_csa_until_8_and_7():
 
 
 @pytest.mark.rule("BS-SETUP", "BS-D.1")
-@pytest.mark.parametrize("area, rule, phrase", [
-    (WV, "BS-SETUP", "CSA-side border states"),          # a Union-side border state
-    ("CSA home 1", "BS-SETUP", "CSA-side border states"),  # an own home state
-    ("Union home 1", "BS-SETUP", "CSA-side border states"),
-    ("Appalachians", "BS-D.1", "no state"),        # impassable: not a state of the board
-])
-def test_deployment_is_into_own_side_border_states_only(area, rule, phrase):
-    """BS-SETUP: into own-side border states; BS-D.1: impassable areas never."""
-    assert phrase in Table({"board": full_board()}).refuse(rule, "deploy", area=area).message
+@pytest.mark.parametrize("area", [WV, "CSA home 1", "Union home 1", "Appalachians"],
+                         ids=["Union-side border state", "own home state", "enemy home state", "impassable"])
+def test_deployment_is_into_own_side_border_states_only(area):
+    """BS-SETUP: into own-side border states only (BS-D.1: impassable areas never); the refusal names the
+    parameter and the states offered, the CSA-side border states of the example board."""
+    table = Table({"board": full_board()})
+    assert offered(table.state, "deploy", "area") == (VA, NC, TN, AR)
+    message = table.refuse("BS-SETUP", "deploy", area=area).message
+    assert "'area'" in message and "choose Virginia, North Carolina, Tennessee, Arkansas" in message
 
 
 @pytest.mark.rule("BS-D.1", "BS-SETUP")
