@@ -19,7 +19,7 @@ def to_data(obj: Any) -> Any:
         return {f.name: to_data(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
     if isinstance(obj, (tuple, list)):
         return [to_data(v) for v in obj]
-    if isinstance(obj, Mapping):
+    if isinstance(obj, abc.Mapping):
         return {str(k): to_data(v) for k, v in obj.items()}
     return obj
 

@@ -106,10 +106,6 @@ class PhaseGuide(pn.viewable.Viewer):
         self.done.object = plain(self._done_text(self.live.state))
         self.done.visible = not due
         self.select(due[0].action if due else None)
-        for d in due[1:]:
-            self._button(d).visible = True
-        for action, b in self._buttons.items():
-            b.visible = action in self._due and (not due or action != due[0].action)
 
     def _button(self, due: Due) -> pmui.Button:
         if due.action not in self._buttons:
@@ -135,9 +131,15 @@ class PhaseGuide(pn.viewable.Viewer):
         self.select(action)
 
     def select(self, action: str | None) -> None:
+        """Show the form of `action`, and every other due step as a button (the one first due included, so a
+        player who chose another step can always go back to it)."""
         self.active = self.form(action) if action else None
         for name, form in self.forms.items():
             form.card.visible = name == action
+        for due in self._due.values():
+            self._button(due)
+        for name, button in self._buttons.items():
+            button.visible = name in self._due and name != action
         self.panel.visible = action is not None
         if self.active is None:
             self._no_odds()

@@ -12,6 +12,7 @@ from companion.dice import EnteredDice, ScriptedDice
 from companion.session import GameSession
 from companion.store import Store
 from companion.ui.live import LiveSession
+from companion.ui.text import plain
 from engines.bull_run.attacks import declared_input
 from engines.bull_run.combat import combat_odds, summarize
 from engines.bull_run.example import EXAMPLE_ROSTER, LABEL
@@ -231,7 +232,7 @@ def test_the_csa_order_roll_shows_the_column_and_the_order(view, live):
     assert numbers(view) == {"order A": "66.7% (2/3)", "order B": "33.3% (1/3)"}
     assert view.guide.active.build() == TURN[step_of("csa_action_roll")][1]
     perform(view, (1,))
-    assert view.order.visible and view.order.object.startswith("CSA order A: Attack on Centerville \\(BR")
+    assert view.order.visible and view.order.object.startswith(plain("CSA order A: Attack on Centerville (BR-9.1)"))
     assert "<td class=\"now\"><b>1</b><br><small>08:30</small><br>U A</td>" in view.track.object
 
 

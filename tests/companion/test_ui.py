@@ -407,6 +407,16 @@ def test_a_plain_step_chosen_is_done_at_once(live):
     assert guide.active.action == "csa_action_roll"
 
 
+def test_after_choosing_another_step_the_first_one_stays_reachable(live):
+    """Every step open now stays one tap away: choosing the second due step shows a button for the first."""
+    guide = BullRunView(live).guide
+    guide.choose("preroll_initiative")
+    assert guide.active.action == "preroll_initiative"
+    assert guide._buttons["roll_initiative"].visible and not guide._buttons["preroll_initiative"].visible
+    guide.choose("roll_initiative")
+    assert guide.active.action == "roll_initiative" and guide._buttons["preroll_initiative"].visible
+
+
 def test_a_chosen_step_that_rolls_dice_becomes_the_form_shown(live):
     guide = BullRunView(live).guide
     guide.choose("preroll_initiative")
