@@ -29,10 +29,10 @@ WORST = {
     "hesitation": HesitationInput(rolls=2),
     "fire": FireInput(sp=12, modifier=0),
     "retreat_check": None,
-    "combat": CombatInput(StackInput(12, (6, 6)), StackInput(12, (6, 6)), defender_fires=True, allocation="R1"),
+    "combat": CombatInput(StackInput(12, (6, 6)), StackInput(12, (6, 6)), defender_fires=True),
     "attack_sequence": SequenceInput(StackInput(5, (3, 2)),
                                      (StackInput(12, (6, 6)), StackInput(2, (2,)), StackInput(9, (5, 4))),
-                                     modifiers=(-2, 0, -1), defender_fires=True, allocation="R1"),
+                                     modifiers=(-2, 0, -1), defender_fires=True),
 }
 
 # Three chances of 1/3 a turn that players follow over the game (BR-8.4b, BR-8.4a, BR-8.3).
