@@ -164,6 +164,22 @@ class Store:
         return [Event.from_dict(json.loads(r[0])) for r in rows]
 
 
+    def rename(self, session_id: str, title: str) -> None:
+        """A new title for a saved session (1 to 80 characters)."""
+        title = title.strip()
+        if not 1 <= len(title) <= 80:
+            raise ValueError("A game's name is 1 to 80 characters.")
+        with closing(self._connect()) as db, db:
+            if db.execute("UPDATE sessions SET title = ? WHERE id = ?", (title, session_id)).rowcount != 1:
+                raise KeyError(f"No saved session {session_id!r}")
+
+    def delete(self, session_id: str) -> None:
+        """Remove a saved session and all its events, in one transaction."""
+        with closing(self._connect()) as db, db:
+            db.execute("DELETE FROM events WHERE session_id = ?", (session_id,))
+            if db.execute("DELETE FROM sessions WHERE id = ?", (session_id,)).rowcount != 1:
+                raise KeyError(f"No saved session {session_id!r}")
+
     def sessions(self, slug: str | None = None) -> list[dict]:
         """Saved sessions, most recently played first: id, slug, title, created, updated, events."""
         query = ("SELECT s.id, s.slug, s.title, s.created, s.updated, COUNT(e.seq) FROM sessions s "

@@ -57,6 +57,18 @@ class SessionPicker(pn.viewable.Viewer):
         self._alert = pmui.Alert(severity="error", visible=False, sizing_mode="stretch_width",
                                  css_classes=["picker-error"])
         self._saved = pmui.Column(sizing_mode="stretch_width", css_classes=["saved-sessions"])
+        self._target: dict = {}
+        self._new_name = pmui.TextInput(label="New name", size="large", css_classes=["new-name"])
+        save = pmui.Button(label="Save the name", variant="contained", css_classes=["save-name"], **TOUCH)
+        save.on_click(lambda _: self._rename())
+        self._renaming = pmui.Row(self._new_name, save, visible=False)
+        self._question = pmui.Alert(severity="warning", sizing_mode="stretch_width", css_classes=["delete-question"])
+        sure = pmui.Button(label="Yes, delete it", variant="contained", color="error", css_classes=["confirm-delete"],
+                           **TOUCH)
+        sure.on_click(lambda _: self._delete())
+        keep = pmui.Button(label="Keep it", variant="outlined", **TOUCH)
+        keep.on_click(lambda _: setattr(self._deleting, "visible", False))
+        self._deleting = pmui.Column(self._question, pmui.Row(sure, keep), visible=False, sizing_mode="stretch_width")
         self._list_saved()
         self._show_message()
 
@@ -106,16 +118,43 @@ class SessionPicker(pn.viewable.Viewer):
             button = pmui.Button(label=f"Resume: {info['title']}", variant="outlined", css_classes=["resume"],
                                  description=f"Started {info['created']}, {info['events']} events", **TOUCH)
             button.on_click(lambda _, sid=info["id"]: self.on_open(GameSession.open(self.store, sid)))
-            rows.append(pmui.Row(button, pmui.Typography(
+            rename = pmui.Button(label="Rename", variant="text", css_classes=["rename"], **TOUCH)
+            rename.on_click(lambda _, i=info: self._manage(i, "rename"))
+            delete = pmui.Button(label="Delete", variant="text", color="error", css_classes=["delete"], **TOUCH)
+            delete.on_click(lambda _, i=info: self._manage(i, "delete"))
+            rows.append(pmui.Row(button, rename, delete, pmui.Typography(
                 f"{info['events']} events · last played {info['updated'].replace('T', ' ')[:16]} UTC",
                 variant="body2")))
         self._saved.objects = rows or [pmui.Typography("No saved games yet.", variant="body2")]
 
+    def _manage(self, info: dict, what: str) -> None:
+        """Rename or delete a saved game: the name typed, or the deletion confirmed, below the list."""
+        self._target = info
+        self._new_name.value = info["title"] if what == "rename" else ""
+        self._question.object = plain(f"Delete \u201c{info['title']}\u201d and its {info['events']} events? This "
+                                      "cannot be undone (export it first to keep a copy).")
+        self._renaming.visible, self._deleting.visible = what == "rename", what == "delete"
+
+    def _rename(self) -> None:
+        try:
+            self.store.rename(self._target["id"], self._new_name.value or "")
+        except (ValueError, KeyError) as exc:
+            self.message = str(exc)
+            return
+        self._renaming.visible = False
+        self._list_saved()
+
+    def _delete(self) -> None:
+        self.store.delete(self._target["id"])
+        self._deleting.visible = False
+        self._list_saved()
+
     def __panel__(self):
         new = pmui.Column(self._title, self.editor, self._start, sizing_mode="stretch_width")
+        saved = pmui.Column(self._saved, self._renaming, self._deleting, sizing_mode="stretch_width")
         return pmui.Column(
             self._alert,
-            pmui.Tabs(("New game", new), ("Options", self._options), ("Resume", self._saved),
+            pmui.Tabs(("New game", new), ("Options", self._options), ("Resume", saved),
                       ("Import", pmui.Column(self._import, self._checking)), dynamic=True,
                       sizing_mode="stretch_width", css_classes=["picker-tabs"]),
             sizing_mode="stretch_width", css_classes=["session-picker"])

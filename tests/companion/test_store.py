@@ -240,3 +240,14 @@ def test_a_file_that_is_not_a_session_is_refused_and_nothing_is_written(store, r
     with pytest.raises(ImportRefused, match=message):
         import_session(store, raw)
     assert rows() == before
+
+
+def test_a_session_is_renamed_and_deleted_with_its_events(store, rows, played):
+    store.rename(played.id, "  Rematch  ")
+    assert store.load(played.id).title == "Rematch"
+    with pytest.raises(ValueError):
+        store.rename(played.id, " ")
+    store.delete(played.id)
+    assert rows() == (0, 0)
+    with pytest.raises(KeyError):
+        store.delete(played.id)

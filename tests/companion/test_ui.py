@@ -543,3 +543,19 @@ def test_the_shell_works_without_a_server(store):
     assert find(chrome, "session-name").object == "Battle at Bull Run"
     click(find(chrome, "sessions"))
     assert shell.live is None and find(shell, "session-picker")
+
+
+def test_a_saved_game_is_renamed_and_deleted_after_a_confirmation(store):
+    picker, _ = picker_for(store)
+    session = GameSession.new(store, "bull_run", SETUP, title="Sunday")
+    picker._list_saved()
+    info = store.sessions()[0]
+    picker._manage(info, "rename")
+    assert picker._renaming.visible and picker._new_name.value == "Sunday"
+    picker._new_name.value = "Sunday <b>rematch</b>"
+    click(find(picker._renaming, "save-name"))
+    assert store.load(session.id).title == "Sunday <b>rematch</b>"
+    picker._manage(store.sessions()[0], "delete")
+    assert picker._deleting.visible and "cannot be undone" in picker._question.object
+    click(find(picker._deleting, "confirm-delete"))
+    assert store.sessions() == [] and not picker._deleting.visible
