@@ -522,7 +522,7 @@ def test_the_resume_list_shows_saved_sessions_and_opens_them(store):
     GameSession.new(store, "bull_run", SETUP, title="Saturday")
     first.act(INITIATIVE, EnteredDice((4,)))
     picker, opened = picker_for(store)
-    buttons = picker._saved.select(pmui.Button)
+    buttons = [b for b in picker._saved.select(pmui.Button) if "resume" in b.css_classes]
     assert sorted(b.label for b in buttons) == ["Resume: Friday", "Resume: Saturday"]
     click(next(b for b in buttons if b.label == "Resume: Friday"))
     assert [s.id for s in opened] == [first.id] and opened[0].state.initiative[0] == "CSA"
