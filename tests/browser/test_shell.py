@@ -178,3 +178,45 @@ def test_a_tab_closed_in_the_middle_of_an_update_logs_no_traceback(browser, tmp_
     finally:
         srv.stop()
     assert "Traceback" not in srv.log.read_text()
+
+
+SCRIPT = '<img src=x onerror="window.__injected=1"><script>window.__injected=2</script>'
+
+
+def assert_no_script_ran(page, dialogs: list) -> None:
+    """Nothing the hostile text carried ran: no dialog, no flag set by it, no element made from it."""
+    page.wait_for_timeout(1500)
+    assert dialogs == []
+    assert page.evaluate("window.__injected") is None
+    assert page.locator("img[src='x']").count() == 0
+
+
+def test_script_in_a_title_a_unit_name_a_session_address_or_a_file_never_runs(page, server, tmp_path):
+    """Player and file text is shown as text on every page: a game's title, a unit's name (in the roster
+    and the log), the session in the address, and an imported file's refusal message."""
+    dialogs: list = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.goto(server.url + "/bull_run?session=" + SCRIPT)
+    expect(page.locator(".picker-error")).to_contain_text("There is no saved game", timeout=SLOW)
+    assert_no_script_ran(page, dialogs)
+
+    page.locator(".session-title input").fill(SCRIPT)
+    page.locator(".paste-roster textarea").first.fill(f"{SCRIPT}, CSA, 1/1, 3-2-1\nBurnside, UNION, A/1, 4-3-2-1")
+    button(page, "Read pasted lines").click()
+    button(page, "Start the game").click()
+    step(page, "roll_initiative")
+    expect(page.locator(".session-name")).to_contain_text("onerror", timeout=SLOW)
+    button(guide(page), "Roll for me").click()
+    step(page, "place_reinforcements")
+    do(page, "Place reinforcements")
+    expect(log_text(page)).to_contain_text("reinforcements", timeout=SLOW)
+    assert_no_script_ran(page, dialogs)
+
+    page.goto(server.url + "/bull_run")
+    page.get_by_role("tab", name="Import").click()
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "table-companion/session", "schema": 1, "slug": "bull_run", "title": "x", '
+                   '"options": {}, "setup": {}, "events": [{"seq": 1, "kind": "' + SCRIPT.replace('"', "'") + '"}]}')
+    page.locator(".import-file input[type=file]").set_input_files(str(bad))
+    expect(page.locator(".picker-error")).to_contain_text("Import refused", timeout=SLOW)
+    assert_no_script_ran(page, dialogs)
