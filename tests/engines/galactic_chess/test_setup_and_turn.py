@@ -2,6 +2,8 @@
 and the card entry that every rule reads (digest sections 2 and 10)."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from companion.dice import ScriptedDice
@@ -280,6 +282,18 @@ def test_decks_are_drawn_in_period_order_and_when_all_are_spent_nothing_is_drawn
     spent = replace(state, decks=((), (), (), ()), discard=state.discard + tuple(c for d in state.decks for c in d))
     step = ENGINE.apply(spent, {"type": "draw"}, ScriptedDice(()))
     assert "nothing to draw" in step.summary and step.state.phase == CARD and left
+
+
+@pytest.mark.rule("GC-3.1")
+def test_the_last_card_of_a_deck_is_drawn_with_no_die():
+    """GC-3.1: the companion picks a card with a die sized to the deck; the last card of a deck is the card drawn,
+    with no die (a one-sided die is no roll, and a saved session could not record it)."""
+    table = started(CORE + (person("P2", "EMP", 1, 1, 1, 1, period=2),))
+    table.do("roll_order", 1)
+    state = table.state
+    last = dataclasses.replace(state, decks=((), ("P2",), (), ()), discard=state.discard + state.decks[0])
+    step = ENGINE.apply(last, {"type": "draw"}, ScriptedDice(()))
+    assert step.state.hand("Ann")[-1] == "P2" and step.state.decks[1] == ()
 
 
 @pytest.mark.rule("GC-6A.2", "GC-11")
