@@ -367,7 +367,7 @@ class BullRunView(pn.viewable.Viewer):
                  for i in (1, 2, 3)]
         result = pmui.Typography(variant="body1", css_classes=["plan-result"])
         bars = pn.pane.HoloViews(sizing_mode="stretch_width", min_height=200)
-        box = pmui.Column(bars, sizing_mode="stretch_width", visible=False)
+        box = pn.Column(bars, sizing_mode="stretch_width", visible=False)
 
         def update(_=None):
             units = attacks.planner_units(self.live.state)

@@ -108,12 +108,13 @@ class OddsCard(pn.viewable.Viewer):
             .tiles { display: flex; flex-wrap: wrap; gap: 8px; }
             .tile { border: 1px solid rgba(128,128,128,.4); border-radius: 8px; padding: 6px 10px; min-width: 140px; }
             .tile .v { font-size: 20px; font-weight: 600; } .tile .l { font-size: 13px; opacity: .8; }"""])
-        # The plot pane sits in its own column: showing or hiding a HoloViews pane directly re-syncs its
-        # layout parameters into the Bokeh figure, which Panel 1.9 refuses inside a Material design.
+        # The plot pane sits in its own plain Panel column: showing or hiding a HoloViews pane directly
+        # re-syncs its layout parameters into the Bokeh figure, which Panel 1.9 refuses inside a Material
+        # design, and a plot shown in a Material column fails to lay out ("reading 'top_panel'").
         # Axes are not linked: linked, the two cards' bar charts share one category axis that keeps every
         # category either has ever shown.
         self._plot = pn.pane.HoloViews(sizing_mode="stretch_width", min_height=240, linked_axes=False)
-        self._plot_box = pmui.Column(self._plot, sizing_mode="stretch_width")
+        self._plot_box = pn.Column(self._plot, sizing_mode="stretch_width")
         self._note = pmui.Typography(variant="caption")
         self._card = pmui.Card(self._numbers, self._plot_box, self._note, title=self.title, sizing_mode="stretch_width",
                                css_classes=["odds-card"], collapsible=False)
@@ -172,15 +173,17 @@ def picker(label: str, css: str) -> pmui.CheckButtonGroup:
 def lazy_tabs(pages: Mapping[str, Sequence], css: str = "game-tabs") -> pmui.Tabs:
     """Tabs each filled the first time it is opened, then kept on the page. With `dynamic=True` a tab shown
     once and hidden again keeps a detached model, and its next update makes Panel point the page's shared
-    stylesheets at the CDN (offline, the page loses its styles); drawing every tab at once is slow to open."""
+    stylesheets at the CDN (offline, the page loses its styles); drawing every tab at once is slow to open.
+    A tab's page is a plain Panel column: a plot added to a Material column of a tab that is being shown
+    fails to lay out ("reading 'top_panel'" in the browser)."""
     contents = list(pages.values())
-    tabs = pmui.Tabs(*((name, pmui.Column(sizing_mode="stretch_width")) for name in pages),
+    tabs = pmui.Tabs(*((name, pn.Column(sizing_mode="stretch_width")) for name in pages),
                      sizing_mode="stretch_width", css_classes=[css])
 
     def fill(index: int) -> None:
         page = tabs[index]
-        if not page.objects:  # one column: HoloViews panes put straight into the tab's column fail to lay out
-            page.objects = [pmui.Column(*contents[index], sizing_mode="stretch_width")]
+        if not page.objects:
+            page.objects = [pn.Column(*contents[index], sizing_mode="stretch_width")]
     tabs.param.watch(lambda e: fill(e.new), "active")
     fill(0)
     return tabs

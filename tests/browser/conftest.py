@@ -103,3 +103,17 @@ def offline(page):
         ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else None)
     yield outside
     assert not outside, f"the page loaded from outside: {outside}"
+
+
+@pytest.fixture(autouse=True)
+def no_javascript_errors(request):
+    """Fails a test whose page logs a JavaScript error (an uncaught exception or a console error)."""
+    if "page" not in request.fixturenames:
+        yield
+        return
+    page = request.getfixturevalue("page")
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(f"uncaught: {exc}"))
+    page.on("console", lambda msg: errors.append(f"console: {msg.text}") if msg.type == "error" else None)
+    yield errors
+    assert not errors, f"JavaScript errors on the page: {errors[:5]}"
