@@ -74,7 +74,8 @@ def test_mm_stays_on_its_track():
     table = Table(setup(mm_track=40))
     table.refuse("HD-6.3", "adjust_mm", side="USA", change=7)
     table.refuse("HD-6.3", "adjust_mm", side="USA", change=-35)
-    table.refuse("HD-6.3", "adjust_mm", side="USA", change=0)
+    table.do("adjust_mm", side="USA", change=0, reason="no change")
+    assert table.state.mm_usa == 34
     table.do("adjust_mm", side="USA", change=6)
     assert table.state.mm_usa == 40
 
