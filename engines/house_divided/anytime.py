@@ -64,8 +64,10 @@ def set_control(state: GameState, dice: Dice, box: str, side: str) -> Step:
             text += ": not a CSA win (HD-6.1); roll the Union MM loss at once"
             rules += ["HD-4.7", "HD-5.10", "HD-6.1"]
         elif side == USA and state.controller(box) == CSA:
-            new = replace(new, mm_usa=new.mm_usa + WASHINGTON_RECAPTURE)
-            text += f": recaptured, Union MM +{WASHINGTON_RECAPTURE} ({state.mm_usa} -> {new.mm_usa})"
+            mm = state.mm_usa + WASHINGTON_RECAPTURE
+            new = replace(new, mm_usa=mm if state.mm_track is None else min(mm, state.mm_track))
+            top = " (the top of the track)" if new.mm_usa < mm else ""
+            text += f": recaptured, Union MM +{WASHINGTON_RECAPTURE} ({state.mm_usa} -> {new.mm_usa}{top})"
             rules += ["HD-4.7", "HD-6.3"]
     new, lines = _victory(new, text)
     return Step(new, f"{lead(state)}: {lines}", tuple(rules) + (("HD-6.2",) if new.victory else ()))

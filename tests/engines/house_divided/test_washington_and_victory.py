@@ -80,6 +80,17 @@ def test_mm_stays_on_its_track():
     assert table.state.mm_usa == 40
 
 
+@pytest.mark.rule("HD-4.7", "HD-6.3")
+def test_a_recapture_of_washington_stays_on_the_track():
+    """HD-4.7: a recapture gives back 1 MM, but the Union MM does not go past the top of the track (HD-6.3)."""
+    table = Table(setup(mm_track=40))
+    table.do("set_control", box="washington", side="CSA")
+    table.do("washington_loss", 2)
+    table.do("adjust_mm", side="USA", change=8)
+    step = table.do("set_control", box="washington", side="USA")
+    assert table.state.mm_usa == 40 and "40 -> 40 (the top of the track)" in step.summary
+
+
 @pytest.mark.rule("HD-6.2", "HD-6.1")
 def test_washington_is_a_win_only_in_the_basic_game():
     """HD-6.2: with the advanced Washington rule off, taking Washington wins for the CSA (the basic victory
