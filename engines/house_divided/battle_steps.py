@@ -17,7 +17,7 @@ from .desertion import DesertionCheck, DesertionInput, resolve_desertion
 from .fire import FireInput, Shot, check_split, resolve_fire
 from .intervention import intervene
 from .morale import MoraleInput, resolve_morale
-from .movement import garrison_at, garrison_due, reinforce_refusal
+from .movement import garrison_at, garrison_due, origin_refusal, reinforce_refusal
 from .rally import RallyInput, resolve_rally
 from .rules import CSA, FULL, GARRISON, INF, REDUCED, SIDE_NAME, SIDES
 from .state import BATTLE, ELIMINATED, ON_MAP, PROMOTION, BattleSide, GameState, Unit, other
@@ -100,22 +100,33 @@ def joiners(state: GameState, side: str) -> list[Unit]:
     return [u for u in state.on_map(side) if u.name not in inside and u.box != state.europe]
 
 
+def join_refusal(state: GameState, unit: Unit) -> RuleError | None:
+    """Units of the phasing side that may not leave their box do not join a battle elsewhere: contained Union
+    units before their break-out (HD-5.4), a landing before it beats the coastal garrison (HD-4.11)."""
+    return origin_refusal(state, unit.box) if unit.side == state.side else None
+
+
 def _chiefs(state: GameState, side: str) -> list:
     """The side's leaders on the map who are not in the battle."""
     return [l for l in state.leaders if l.side == side and l.status == ON_MAP and l.name not in
             state.battle.of(side).leaders]
 
 
+def _leader_alone(state: GameState, side: str) -> bool:
+    """Can a leader of the side join the battle alone (A23)?"""
+    return any(reinforce_refusal(state, side, l, ()) is None for l in _chiefs(state, side))
+
+
 def _may_join(state: GameState, side: str) -> bool:
-    units = [u.name for u in joiners(state, side)]
-    return bool(units) or any(reinforce_refusal(state, side, l, ()) is None for l in _chiefs(state, side))
+    return _leader_alone(state, side) or any(join_refusal(state, u) is None for u in joiners(state, side))
 
 
 def _joining_units(state: GameState, chosen) -> Pick:
-    """Units from anywhere on the map; none at all only when a leader can join alone (A23)."""
+    """Units from anywhere on the map that may leave their box; none at all only when a leader can join alone
+    (A23)."""
     side = chosen["side"]
-    alone = any(reinforce_refusal(state, side, l, ()) is None for l in _chiefs(state, side))
-    return Pick([Choice(u.name, f"{u.name} at {u.box}") for u in joiners(state, side)], 0 if alone else 1)
+    return Pick([offer(u.name, f"{u.name} at {u.box}", join_refusal(state, u)) for u in joiners(state, side)],
+                0 if _leader_alone(state, side) else 1)
 
 
 def _joining_leaders(state: GameState, chosen):

@@ -237,6 +237,24 @@ def test_vector_14_a_landing_at_an_empty_port_fights_the_garrison():
     assert garrison_due(table.state) == ()
 
 
+@pytest.mark.rule("HD-4.11", "HD-5.4")
+def test_a_landing_does_not_leave_its_port_to_join_another_battle():
+    """HD-4.11: units that landed at a garrisoned port neither march on nor join a battle elsewhere before they beat
+    the garrison (a landing left without its battle would hold the battle segment for ever); nor do contained
+    Union units before their break-out (HD-5.4)."""
+    units = [unit("L1", "USA", "U1"), unit("U2", "USA", "A"), unit("C1", "CSA", "A"), unit("U3", "USA", "P"),
+             unit("C3", "CSA", "P"), unit("U4", "USA", "X")]
+    table = Table(setup(units=units, leaders=[], basic_rules=TEST_BASIC), supply=False)  # P contained
+    table.to_movement(6)
+    table.do("march", units=["L1"], to="R3", amphibious=True)
+    table.do("end_movement")
+    table.do("start_battle", box="A")
+    table.do("battle_command", 6, 6)
+    assert offered(table.state, "reinforce", "units", side="USA") == ["U4"]
+    assert barred(table.state, "reinforce", "units", side="USA") == {"L1": "HD-4.11", "U3": "HD-5.4"}
+    table.refuse("HD-4.11", "reinforce", side="USA", units=["L1"])
+
+
 @pytest.mark.rule("HD-4.11")
 def test_vector_14_a_march_overland_meets_no_garrison():
     """TV-14: a Union march into that port overland does not fight the garrison: no battle is due, and a battle
