@@ -11,7 +11,6 @@ from __future__ import annotations
 import html
 import json
 from fractions import Fraction
-from typing import Any, Callable
 
 import pandas as pd
 import panel as pn
@@ -38,13 +37,6 @@ from companion.ui.shell import app_page
 from companion.ui.theme import TOUCH, extension
 from engines.galactic_chess import advice
 from engines.galactic_chess import battle as fight
-from engines.galactic_chess.actions import (
-    engagement_cards,
-    extra_attackers,
-    plot_targets,
-    rules_of_battle,
-    sc_ties,
-)
 from engines.galactic_chess.cards import (
     card_warnings,
     cards_from_rows,
@@ -58,17 +50,13 @@ from engines.galactic_chess.example import (
     EXAMPLE_PERSONS,
     LABEL,
 )
-from engines.galactic_chess.event_cards import possible_targets, with_prerequisite
+from engines.galactic_chess.fighting import rules_of_battle, sc_ties
 from engines.galactic_chess.fortress import (
     COMMANDER,
     DISPATCH,
     RELEASE,
     commander_player,
     corridor_active,
-    dispatch_candidates,
-    needs_plot,
-    post_candidates,
-    post_plotters,
 )
 from engines.galactic_chess.guide import due_now, phase_title
 from engines.galactic_chess.interval import Estimate
@@ -82,24 +70,13 @@ from engines.galactic_chess.rules import (
     EFFECTS,
     EMP,
     EMPIRE,
-    EVENT,
     EVENT_KINDS,
     FEZ,
     FPA,
     GRAND,
     MCSR,
     NOBLE,
-    RESPONSE,
     ROLES,
-    TARGETED_EFFECTS,
-)
-from engines.galactic_chess.sortie import (
-    fleets_available,
-    fortress_may_join,
-    ground_available,
-    nominees,
-    side_of,
-    sortie_camps,
 )
 from engines.galactic_chess.state import BATTLE, GameState
 from engines.galactic_chess.table import current_deck
@@ -141,6 +118,18 @@ DEVICE_CSS = """
           border: 1px solid #0072B2; background: transparent; color: inherit; }
 .device.on { background: #0072B2; color: #fff; font-weight: 600; }
 """
+
+
+def choices(state: GameState, action: str, name: str, **chosen) -> list | None:
+    """The values the engine offers now for one parameter of an action, given those chosen before it (the action's
+    spec); None when the parameter is not asked now."""
+    found = ENGINE.actions.specs[action].param(name).legal(state, chosen)
+    return None if found is None else list(found.values)
+
+
+def offered(state: GameState, action: str, name: str, **chosen) -> list:
+    """The values offered now ([] when the parameter is not asked)."""
+    return choices(state, action, name, **chosen) or []
 
 
 def estimate_text(p: Fraction | Estimate) -> str:
@@ -577,7 +566,8 @@ class GalacticChessView(pn.viewable.Viewer):
         return mine
 
     def _period_cards(self) -> list[str]:
-        """Every card of the deck now drawn from (the list of the period, not what is left in it)."""
+        """Every card of the deck now drawn from: the list of the period, not what is left in it, which the engine
+        offers for a card named from the table (what is left would tell what the other hands hold)."""
         s = self.live.state
         deck = current_deck(s)
         return [c.name for c in s.persons + s.events if c.period == deck + 1] if deck >= 0 else []
@@ -597,8 +587,11 @@ class GalacticChessView(pn.viewable.Viewer):
             note.object = ("Deal your own hand: name the 6 cards, or let the companion deal them (only this device "
                            "shows them)." if who() else "The companion deals the next hand; its cards show only on "
                            "that player's own device.")
-        return StepForm("deal_hand", [cards], layout=[note, cards], update=update,
-                        build=lambda: {"type": "deal_hand", "player": who(), "cards": list(cards.value) or None})
+
+        def build():
+            named = {"cards": list(cards.value)} if cards.value else {}   # none named: the companion deals
+            return {"type": "deal_hand", "player": who(), **named}
+        return StepForm("deal_hand", [cards], layout=[note, cards], update=update, build=build)
 
     def _draft_form(self) -> StepForm:
         card = self._select("The card you keep", "draft-card")
@@ -607,7 +600,7 @@ class GalacticChessView(pn.viewable.Viewer):
         def update():
             s = self.live.state
             mine = bool(self.me) and not s.done[s.seat(self.me)]
-            self._fill(card, s.packets[s.seat(self.me)] if mine else [])
+            self._fill(card, offered(s, "draft_pick", "card", player=self.me) if mine else [])
             note.object, note.visible = "Keep your card on your own device: packets are private.", not mine
         return StepForm("draft_pick", [card], layout=[note, card], update=update,
                         build=lambda: {"type": "draft_pick", "player": self.me, "card": card.value or ""})
@@ -619,7 +612,7 @@ class GalacticChessView(pn.viewable.Viewer):
         def update():
             s = self.live.state
             mine = bool(self.me) and not s.done[s.seat(self.me)]
-            persons.options = [c for c in s.hands[s.seat(self.me)] if s.is_person(c)] if mine else []
+            persons.options = offered(s, "place", "cards", player=self.me) if mine else []
             persons.value = []
             note.object, note.visible = "Choose your placement on your own device.", not mine
         return StepForm("place", [persons], layout=[note, persons], update=update,
@@ -637,7 +630,8 @@ class GalacticChessView(pn.viewable.Viewer):
 
     def _aside_form(self) -> StepForm:
         card = self._select("Set-aside event whose prerequisite now holds", "aside-card")
-        return StepForm("trigger_set_aside", [card], update=lambda: self._fill(card, self.live.state.aside),
+        return StepForm("trigger_set_aside", [card],
+                        update=lambda: self._fill(card, offered(self.live.state, "trigger_set_aside", "card")),
                         build=lambda: {"type": "trigger_set_aside", "card": card.value or ""})
 
     def _draw_form(self) -> StepForm:
@@ -645,18 +639,27 @@ class GalacticChessView(pn.viewable.Viewer):
         met = switch("If it is a forced event: its prerequisite holds", True, "prerequisite-met")
         note = self._private()
 
+        def asked(_=None):
+            met.visible = choices(self.live.state, "draw", "prerequisite_met", card=card.value or "") is not None
+        card.param.watch(asked, "value")
+
         def update():
             s = self.live.state
             mine = self._owner_note(note, s.player, "Name the card drawn")
             self._fill(card, [""] + (self._period_cards() if mine else []))
             card.visible = mine
             met.value = True
-        return StepForm("draw", [card, met], layout=[note, card, met], update=update,
-                        build=lambda: {"type": "draw", "card": card.value or "", "prerequisite_met": met.value})
+            asked()
 
-    def _own_cards(self, player: str, test: Callable[[Any], bool]) -> list[str]:
+        def build():
+            action = {"type": "draw", "card": card.value or ""}
+            return {**action, "prerequisite_met": met.value} if met.visible else action
+        return StepForm("draw", [card, met], layout=[note, card, met], update=update, build=build)
+
+    def _own_cards(self, cards: list) -> list[str]:
+        """The cards offered that this device's player holds: hands are private, so a device shows only its own."""
         s = self.live.state
-        return [c for c in s.hand(player) if test(c)] if player in s.players and s.hands else []
+        return [c for c in cards if c in s.hand(self.me)] if self.me in s.players and s.hands else []
 
     def _use_form(self) -> StepForm:
         card = self._select("Card to use", "use-card")
@@ -664,17 +667,15 @@ class GalacticChessView(pn.viewable.Viewer):
         note = self._private()
 
         def retarget(_=None):
-            s = self.live.state
-            named = card.value and not s.is_person(card.value) and s.event(card.value).effect in TARGETED_EFFECTS
-            self._fill(target, possible_targets(s, s.event(card.value)) if named else [""], keep=True)
-            target.visible = bool(named)
+            names = choices(self.live.state, "use_card", "target", card=card.value) if card.value else None
+            self._fill(target, names or [""], keep=True)
+            target.visible = names is not None
         card.param.watch(retarget, "value")
 
         def update():
             s = self.live.state
             mine = self._owner_note(note, s.player, "Choose the card")
-            self._fill(card, self._own_cards(s.player, lambda c: s.is_person(c) or s.event(c).kind == EVENT)
-                       if mine else [])
+            self._fill(card, offered(s, "use_card", "card") if mine else [])
             retarget()
         return StepForm("use_card", [card, target], layout=[note, card, target], update=update,
                         build=lambda: {"type": "use_card", "card": card.value or "",
@@ -688,25 +689,22 @@ class GalacticChessView(pn.viewable.Viewer):
         def update():
             s = self.live.state
             mine = self._owner_note(note, s.player, "Discard")
-            self._fill(card, s.hand(s.player) if mine else [])
-            unmet.options = with_prerequisite(s, s.hand(s.player)) if mine else []
+            self._fill(card, offered(s, "discard", "card") if mine else [])
+            unmet.options = offered(s, "discard", "unmet") if mine else []
             unmet.value = list(unmet.options)
         return StepForm("discard", [card, unmet], layout=[note, card, unmet], update=update,
                         build=lambda: {"type": "discard", "card": card.value or "", "unmet": list(unmet.value)})
-
-    def _plotters(self) -> list[str]:
-        s = self.live.state
-        return [p.card for p in s.in_play if p.owner == s.player and s.person(p.card).may_plot]
 
     def _plot_form(self) -> StepForm:
         plotter, target = self._select("Plotter", "plotter"), self._select("Target (same nation)", "plot-target")
 
         def retarget(_=None):
-            self._fill(target, plot_targets(self.live.state, plotter.value) if plotter.value else [], keep=True)
+            self._fill(target, offered(self.live.state, "plot", "target", plotter=plotter.value) if plotter.value
+                       else [], keep=True)
         plotter.param.watch(retarget, "value")
 
         def update():
-            self._fill(plotter, [p for p in self._plotters() if plot_targets(self.live.state, p)])
+            self._fill(plotter, offered(self.live.state, "plot", "plotter"))
             retarget()
 
         def show():
@@ -727,27 +725,31 @@ class GalacticChessView(pn.viewable.Viewer):
             self.odds.show("Counter-plot (GC-6A.33a)", [(f"P({c.plotter} destroyed)", odds_text(p))])
         return StepForm("counter_plot", show=show)
 
-    def _post_chance(self, move: str, plotter: str) -> None:
+    def _post_chance(self, move: str, plotter) -> None:
+        """The chance of a post move; certain when no plotter is asked (a vacant post, a free slot)."""
         s = self.live.state
         title = f"{'Commander post' if move == COMMANDER else 'Garrison'} (GC-7.{'12' if move == COMMANDER else '21'})"
-        if needs_plot(s, move) and not plotter:
+        if plotter.visible and not plotter.value:
             self.odds.show(title, [("plot", "choose a plotter")])
             return
-        rows = [("P(success)", odds_text(advice.post_advice(s, move, plotter)))]
-        self.odds.show(title, rows if needs_plot(s, move) else rows + [("plot", "none: no roll, no plotter")])
+        rows = [("P(success)", odds_text(advice.post_advice(s, move, plotter.value if plotter.visible else "")))]
+        self.odds.show(title, rows if plotter.visible else rows + [("plot", "none: no roll, no plotter")])
 
     def _post_form(self) -> StepForm:
         plotter, candidate = self._select("Plotter", "post-plotter"), self._select("New commander", "post-candidate")
 
         def update():
             s = self.live.state
-            plotter.visible = needs_plot(s, COMMANDER)
-            self._fill(plotter, post_plotters(s, s.player) if plotter.visible else [""])
-            self._fill(candidate, post_candidates(s, s.player))
-        return StepForm("post_plot", [plotter, candidate], update=update,
-                        show=lambda: self._post_chance(COMMANDER, plotter.value if plotter.visible else ""),
-                        build=lambda: {"type": "post_plot", "candidate": candidate.value or "",
-                                       "plotter": (plotter.value or "") if plotter.visible else ""})
+            self._fill(candidate, offered(s, "post_plot", "candidate"))
+            plotters = choices(s, "post_plot", "plotter", candidate=candidate.value)
+            plotter.visible = plotters is not None
+            self._fill(plotter, plotters or [""])
+
+        def build():
+            action = {"type": "post_plot", "candidate": candidate.value or ""}
+            return {**action, "plotter": plotter.value or ""} if plotter.visible else action
+        return StepForm("post_plot", [plotter, candidate], update=update, show=lambda: self._post_chance(COMMANDER, plotter),
+                        build=build)
 
     def _garrison_form(self) -> StepForm:
         plotter = self._select("Plotter", "garrison-plotter")
@@ -756,39 +758,49 @@ class GalacticChessView(pn.viewable.Viewer):
         fleet = self._select("Fleet", "garrison-fleet")
         displace = self._select("Fleet it replaces (the garrison is full)", "garrison-displace")
 
+        def chosen() -> dict:
+            named = fleet.value or ""
+            return {"dispatch": named, "release": ""} if mode.value == DISPATCH else {"dispatch": "", "release": named}
+
         def refill(_=None):
             s = self.live.state
-            self._fill(fleet, dispatch_candidates(s, s.player) if mode.value == DISPATCH else s.fortress.garrison,
-                       keep=True)
-            plotter.visible = needs_plot(s, mode.value)
-            displace.visible = mode.value == DISPATCH and plotter.visible
-            self._fill(plotter, post_plotters(s, s.player) if plotter.visible else [""], keep=True)
-            self._fill(displace, s.fortress.garrison if displace.visible else [""], keep=True)
+            dispatch = offered(s, "garrison_plot", "dispatch")    # "": a release instead
+            modes = {"Dispatch a fleet": DISPATCH} if any(dispatch) else {}
+            modes.update({"Release a fleet": RELEASE} if "" in dispatch else {})
+            mode.param.update(options=modes, value=mode.value if mode.value in modes.values() else
+                              next(iter(modes.values()), DISPATCH))
+            self._fill(fleet, [d for d in dispatch if d] if mode.value == DISPATCH else
+                       offered(s, "garrison_plot", "release", dispatch=""), keep=True)
+            replaced = choices(s, "garrison_plot", "displace", **chosen())
+            displace.visible = replaced is not None
+            self._fill(displace, replaced or [""], keep=True)
+            plotters = choices(s, "garrison_plot", "plotter", **chosen(), displace=displace.value or "")
+            plotter.visible = plotters is not None
+            self._fill(plotter, plotters or [""], keep=True)
         mode.param.watch(refill, "value")
 
-        def update():
-            mode.value = DISPATCH
-            refill()
-
         def build():
-            return {"type": "garrison_plot", "plotter": (plotter.value or "") if plotter.visible else "",
-                    mode.value: fleet.value or "", "displace": displace.value if displace.visible else ""}
+            action = {"type": "garrison_plot", mode.value: fleet.value or ""}
+            action.update({"displace": displace.value or ""} if displace.visible else {})
+            return {**action, "plotter": plotter.value or ""} if plotter.visible else action
 
         def show():
-            self._post_chance(mode.value, plotter.value if plotter.visible else "")
-        return StepForm("garrison_plot", [plotter, mode, fleet, displace], update=update, show=show, build=build)
+            self._post_chance(mode.value, plotter)
+        return StepForm("garrison_plot", [plotter, mode, fleet, displace], update=refill, show=show, build=build)
 
     # --- the sortie ---------------------------------------------------------------------------------------
     def _sortie_form(self) -> StepForm:
         camp, defender = self._select("Attacking camp", "sortie-camp"), self._select("Defending camp", "sortie-defender")
 
         def retarget(_=None):
-            self._fill(defender, sortie_camps(self.live.state).get(camp.value, ()), keep=True)
+            self._fill(defender, offered(self.live.state, "sortie", "defender", camp=camp.value) if camp.value else [],
+                       keep=True)
         camp.param.watch(retarget, "value")
 
         def update():
-            self._fill(camp, sortie_camps(self.live.state))
+            self._fill(camp, offered(self.live.state, "sortie", "camp"))
             retarget()
+
         def show():
             size = self.live.state.order.size
             text = f"{size} fleet{'s' * (size != '1')}" if size != GRAND else f"{GRAND} fleets, rolled now"
@@ -810,34 +822,31 @@ class GalacticChessView(pn.viewable.Viewer):
         def update():
             s = self.live.state
             b = s.sortie
-            side = side_of(b)
-            player = s.players[b.declarer]
-            camp = b.attacker if side == fight.ATTACKER else b.defender
-            fleets.options = fleets_available(s, player, camp, side == fight.ATTACKER, b)
-            others.options = ground_available(s, player, camp, b)
+            fleets.options = offered(s, "declare", "fleets")
+            others.options = offered(s, "declare", "others")
             fleets.value, others.value, fortress.value = [], [], False
-            fleets.label = f"{player}'s {camp} fleets (admirals)"
+            fleets.label = f"{s.players[b.declarer]}'s {b.attacker if b.stage == 'attack' else b.defender} fleets " \
+                           "(admirals)"
             others.visible = bool(others.options)
-            fortress.visible = fortress_may_join(s, b, b.declarer)
-        return StepForm("declare", [fleets, others, fortress], update=update,
-                        build=lambda: {"type": "declare", "fleets": list(fleets.value), "others": list(others.value),
-                                       "fortress": fortress.value})
+            fortress.visible = choices(s, "declare", "fortress", fleets=[], others=[]) is not None
+
+        def build():
+            action = {"type": "declare", "fleets": list(fleets.value), "others": list(others.value)}
+            return {**action, "fortress": fortress.value} if fortress.visible else action
+        return StepForm("declare", [fleets, others, fortress], update=update, build=build)
 
     def _sc_form(self) -> StepForm:
         unit = self._select("Supreme commander", "sc-unit")
 
         def update():
-            s = self.live.state
-            choices = next(iter(sc_ties(s, s.sortie).values()), ())
-            self._fill(unit, [s.sortie.units[i].name for i in choices])
+            self._fill(unit, offered(self.live.state, "choose_sc", "unit"))
         return StepForm("choose_sc", [unit], update=update, build=lambda: {"type": "choose_sc", "unit": unit.value or ""})
 
     def _nominate_form(self) -> StepForm:
         player = self._select("First defender", "nominee")
 
         def update():
-            s = self.live.state
-            self._fill(player, nominees(s, s.sortie))
+            self._fill(player, offered(self.live.state, "nominate", "player"))
         return StepForm("nominate", [player], update=update,
                         build=lambda: {"type": "nominate", "player": player.value or ""})
 
@@ -846,11 +855,6 @@ class GalacticChessView(pn.viewable.Viewer):
             "Order roll-off (GC-6B.4r)", [("each SC wins it", odds_text(Fraction(1, 2)))]))
 
     # --- the engagement, with the target advice ----------------------------------------------------------
-    def _actors(self) -> list[str]:
-        s = self.live.state
-        opp = fight.opportunity(s.sortie.units, s.sortie.field, rules_of_battle(s, s.sortie))
-        return [s.sortie.units[i].name for i in opp.actors]
-
     def target_advice(self, actor: str) -> list:
         """The advice for the actor (cached per session version): each target and retreating."""
         key = (self.live.version, self.live.session.id, actor, self.policy.value)
@@ -872,19 +876,17 @@ class GalacticChessView(pn.viewable.Viewer):
 
         def rejoin(_=None):
             s = self.live.state
-            b = s.sortie
-            snake = bool(support.value) and s.event(support.value).effect == "double_snake"
-            a = next((i for i, u in enumerate(b.units) if u.name == actor.value), None)
-            t = next((i for i, u in enumerate(b.units) if u.name == target.value), None)
-            extra.options = extra_attackers(b, a, t) if snake and a is not None and t is not None else []
+            duel = {"actor": actor.value, "target": target.value}
+            cards = self._own_cards(offered(s, "engage", "support", **duel)) if all(duel.values()) else []
+            self._fill(support, [""] + cards, keep=True)
+            support.visible = support_for.visible = modifier.visible = bool(cards)
+            joining = choices(s, "engage", "extra", **duel, support=support.value or "") if support.value else None
+            extra.options = joining or []
             extra.value = [v for v in extra.value if v in extra.options]
-            extra.visible = snake
+            extra.visible = joining is not None
 
         def retarget(_=None):
-            s = self.live.state
-            b = s.sortie
-            a = next((i for i, u in enumerate(b.units) if u.name == actor.value), None)
-            names = [b.units[i].name for i in fight.targets(b.units, b.field.status, a)] if a is not None else []
+            names = offered(self.live.state, "engage", "target", actor=actor.value) if actor.value else []
             target.param.update(options=names, value=target.value if target.value in names else
                                 (self._best(actor.value) or (names[0] if names else None)))
             table.object = self._advice_html(actor.value)
@@ -894,11 +896,9 @@ class GalacticChessView(pn.viewable.Viewer):
         support.param.watch(rejoin, "value")
 
         def update():
-            actors = self._actors()
+            actors = offered(self.live.state, "engage", "actor")
             actor.param.update(options=actors, value=actors[0] if actors else None)
-            cards = engagement_cards(self.live.state, self.me) if self.me else []
-            self._fill(support, [""] + cards)
-            support.visible = support_for.visible = modifier.visible = bool(cards)
+            support.value = ""
             modifier.value = 0
             retarget()
 
@@ -999,25 +999,32 @@ class GalacticChessView(pn.viewable.Viewer):
         by = self._select("Whose roll destroyed them (for the VP; none if no unit's)", "fortress-card-by")
         note = self._private()
 
+        def killers(_=None):
+            names = choices(self.live.state, "fortress_vs_fortress", "by", destroyed=list(lost.value))
+            self._fill(by, names or [""], keep=True)
+            by.visible = names is not None
+        lost.param.watch(killers, "value")
+
         def update():
             s = self.live.state
-            b = s.sortie
             mine = bool(self.me)
             note.object, note.visible = "Play it from your own device: hands are private.", not mine
-            self._fill(card, self._own_cards(self.me, lambda c: not s.is_person(c)
-                                             and s.event(c).effect == "fortress_vs_fortress") if mine else [])
-            lost.options = [b.units[i].name for side in fight.SIDES for i in fight.present(b.units, b.field.status, side)]
+            self._fill(card, self._own_cards(offered(s, "fortress_vs_fortress", "card")))
+            lost.options = offered(s, "fortress_vs_fortress", "destroyed")
             lost.value = []
-            self._fill(by, [""] + [u.name for u in b.units])
+            killers()
+
+        def build():
+            action = {"type": "fortress_vs_fortress", "card": card.value or "", "destroyed": list(lost.value)}
+            return {**action, "by": by.value or ""} if by.visible else action
         return StepForm("fortress_vs_fortress", [card, lost, by], layout=[note, card, lost, by], update=update,
-                        build=lambda: {"type": "fortress_vs_fortress", "card": card.value or "",
-                                       "destroyed": list(lost.value), "by": by.value or ""})
+                        build=build)
 
     def _retreat_form(self) -> StepForm:
         actor = pmui.RadioButtonGroup(label="Retreating unit", size="large", css_classes=["retreat-actor"])
 
         def update():
-            actors = self._actors()
+            actors = offered(self.live.state, "retreat", "actor")
             actor.param.update(options=actors, value=actors[0] if actors else None)
 
         def show():
@@ -1035,18 +1042,16 @@ class GalacticChessView(pn.viewable.Viewer):
     def _free_attack_form(self) -> StepForm:
         shooter = self._select("Unit making the free attack (the enemy SC picks)", "free-shooter")
 
-        def able() -> list[int]:
-            s = self.live.state
-            b = s.sortie
-            return list(fight.shooters(b.units, b.field.status, b.pending.actor, rules_of_battle(s, b)))
+        def able() -> list[str]:
+            return offered(self.live.state, "free_attack", "shooter")
 
         def update():
-            b = self.live.state.sortie
-            self._fill(shooter, [b.units[i].name for i in able()])
+            self._fill(shooter, able())
 
         def show():
             b = self.live.state.sortie
-            rows = [(b.units[i].name, hit_chance(fight.free_attack(b.units, i, b.pending.actor))) for i in able()]
+            index = {u.name: i for i, u in enumerate(b.units)}
+            rows = [(name, hit_chance(fight.free_attack(b.units, index[name], b.pending.actor))) for name in able()]
             self.odds.show(f"Free attack on {b.units[b.pending.actor].name} (GC-6B.6)",
                            [(f"P({name} destroys it)", odds_text(p)) for name, p in rows])
         return StepForm("free_attack", [shooter], update=update, show=show,
@@ -1056,7 +1061,7 @@ class GalacticChessView(pn.viewable.Viewer):
         actor = pmui.RadioButtonGroup(label="Unit letting its opportunity go", size="large", css_classes=["pass-actor"])
 
         def update():
-            actors = self._actors()
+            actors = offered(self.live.state, "pass_opportunity", "actor")
             actor.param.update(options=actors, value=actors[0] if actors else None)
         return StepForm("pass_opportunity", [actor], update=update,
                         build=lambda: {"type": "pass_opportunity", "actor": actor.value or ""})
@@ -1081,31 +1086,34 @@ class GalacticChessView(pn.viewable.Viewer):
         card = self._select("Card from your hand", "free-card")
         target = self._select("Admiral or person it names", "free-target")
 
+        def retarget(_=None):
+            s = self.live.state
+            if kind.value == "return_from_inquiry":
+                names = offered(s, "return_from_inquiry", "person") if ENGINE.actions.specs[kind.value].is_open(s) \
+                    else []
+            else:
+                names = choices(s, "respond", "target", card=card.value) if kind.value == "respond" and card.value \
+                    else None
+            self._fill(target, names or [""], keep=True)
+            target.visible = names is not None
+
         def refill(_=None):
             s = self.live.state
-            if kind.value == "respond":
-                cards = self._own_cards(self.me, lambda c: not s.is_person(c) and s.event(c).kind == RESPONSE)
-                names = [u.name for u in s.sortie.units] if s.sortie else [p.card for p in s.in_play]
-            elif kind.value == "castrop":
-                cards = self._own_cards(self.me, lambda c: not s.is_person(c) and s.event(c).effect == "castrop")
-                names = [""]
-            else:
-                cards, names = [""], [p.card for p in s.in_play if p.absent]
-            self._fill(card, cards, keep=True)
+            open_now = kind.value != "return_from_inquiry" and ENGINE.actions.specs[kind.value].is_open(s)
+            self._fill(card, self._own_cards(offered(s, kind.value, "card")) if open_now else [], keep=True)
             card.visible = kind.value != "return_from_inquiry"
-            self._fill(target, names, keep=True)
-            target.visible = kind.value != "castrop"
+            retarget()
             panel.refresh()
 
         def build():
             if kind.value == "return_from_inquiry":
                 return {"type": "return_from_inquiry", "person": target.value or ""}
-            if kind.value == "castrop":
-                return {"type": "castrop", "card": card.value or ""}
-            return {"type": "respond", "card": card.value or "", "target": target.value or ""}
+            action = {"type": kind.value, "card": card.value or ""}
+            return {**action, "target": target.value or ""} if target.visible else action
         panel = ActionPanel(self.live, "Do it now", build)
         for w in (kind, card, target):
             w.param.watch(lambda _: panel.refresh(), "value")
+        card.param.watch(retarget, "value")
         kind.param.watch(refill, "value")
         self.live.param.watch(refill, "version")
         self.seat.param.watch(refill, "seat")

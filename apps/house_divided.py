@@ -37,7 +37,6 @@ from companion.ui.shell import app_page
 from companion.ui.theme import TOUCH, extension
 from engines.house_divided import battle as fight
 from engines.house_divided import victory
-from engines.house_divided.actions import border_input
 from engines.house_divided.basic import FORM, MAX_STRENGTH, require_filled
 from engines.house_divided.battle_command import fire_limit, fire_limit_by_day
 from engines.house_divided.border_states import joined_within, modifiers, success_chance
@@ -53,16 +52,6 @@ from engines.house_divided.gamemap import (
 from engines.house_divided.guide import due_now, phase_title
 from engines.house_divided.intervention import fi_status
 from engines.house_divided.morale import MoraleCheck, morale_value
-from engines.house_divided.movement import (
-    leader_destinations,
-    leaders_alone,
-    leaders_along,
-    march_destinations,
-    march_origins,
-    marchers,
-    reinforcing_leaders,
-    retreat_boxes,
-)
 from engines.house_divided.rules import (
     ALIGNMENTS,
     ARMS,
@@ -91,6 +80,7 @@ from engines.house_divided.supply import (
     OUT_OF_SUPPLY,
     supply_report,
 )
+from engines.house_divided.turn_start import border_input
 from engines.house_divided.views import (
     battle_board,
     border_odds,
@@ -145,6 +135,24 @@ table.info { border-collapse: collapse; width: 100%; font-size: 15px; }
             vertical-align: middle; }
 .legend i.ring { background: none; border: 3px solid; }
 """
+
+
+def legal(state: GameState, action: str, param: str, **chosen):
+    """What the engine allows now for one parameter of an action, given those chosen before it (None: not
+    asked now)."""
+    return ENGINE.actions.specs[action].param(param).legal(state, chosen)
+
+
+def values(state: GameState, action: str, param: str, **chosen) -> list:
+    """The values the engine offers now for the parameter (none when it is not asked)."""
+    found = legal(state, action, param, **chosen)
+    return list(found.values) if found else []
+
+
+def labelled(state: GameState, action: str, param: str, **chosen) -> dict:
+    """The offered values by the label the engine gives them."""
+    found = legal(state, action, param, **chosen)
+    return {c.label: c.value for c in found.options} if found else {}
 
 
 def side_name(side: str) -> str:
@@ -665,14 +673,6 @@ class MapPanel(pn.viewable.Viewer):
                            pmui.Typography("Supply (HD-5.1)", variant="h6"), self.supply, sizing_mode="stretch_width")
 
 
-def may_roll(state: GameState, code: str) -> bool:
-    try:
-        border_input(state, code)
-    except RuleError:
-        return False
-    return True
-
-
 def border_html(state: GameState) -> str:
     """Each border state (HD-4.8): whether it may roll, and if not why; its modifiers and chance now."""
     if not state.options["border_states"]:
@@ -840,9 +840,11 @@ class OtherActions(pn.viewable.Viewer):
         self.panel = ActionPanel(live, "Do it", self.build)
         for w in [self.choice, *self.w.values()]:
             w.param.watch(lambda _: self._refresh(), "value")
-        self.w["side"].param.watch(lambda _: self.render(), "value")
+        for key in ("side", "mm_side"):
+            self.w[key].param.watch(lambda _: self.render(), "value")
         self.choice.param.watch(lambda _: self.render(), "value")
         self.w["leader"].param.watch(lambda _: self._destinations(), "value")
+        self.w["units"].param.watch(lambda _: self.render(), "value")
         self.render()
 
     def build(self) -> dict:
@@ -858,27 +860,36 @@ class OtherActions(pn.viewable.Viewer):
 
     def render(self) -> None:
         s = self.live.state
-        w = self.w
-        moving = self.choice.value == "move_leader"
-        chiefs = leaders_alone(s) if moving else [chief.name for chief in s.leaders]
-        self._keep(w["leader"], chiefs)
+        w, kind = self.w, self.choice.value
+        if kind in ("place_leader", "flip_leader", "move_leader"):
+            self._keep(w["leader"], values(s, kind, "leader"))
         self._destinations()
-        side = w["side"].value
-        w["units"].options = [u.name for u in s.on_map(side) if not s.battle or u.name not in s.battle.of(side).units]
-        w["leaders"].options = reinforcing_leaders(s, side) if s.battle else []
+        if kind == "adjust_mm":
+            self._keep(w["mm_side"], labelled(s, kind, "side"))
+            change = legal(s, kind, "change", side=w["mm_side"].value)
+            w["mm_change"].param.update(start=change.low, end=change.high)
+        if kind == "reinforce" and s.battle:
+            self._keep(w["side"], labelled(s, kind, "side"))
+            side = w["side"].value
+            w["units"].options = values(s, kind, "units", side=side) if side else []
+            w["leaders"].options = values(s, kind, "leaders", side=side, units=list(w["units"].value)) \
+                if side else []
         self._refresh()
 
     @staticmethod
     def _keep(widget, options) -> None:
-        widget.param.update(options=options, value=widget.value if widget.value in options else
-                            (options[0] if options else None))
+        shown = list(options.values()) if isinstance(options, dict) else options
+        widget.param.update(options=options, value=widget.value if widget.value in shown else
+                            (shown[0] if shown else None))
 
     def _destinations(self) -> None:
-        """The boxes: for a leader moving alone, those he may move to (HD-5.7); else every box."""
-        s = self.live.state
+        """The boxes the engine allows for the action (a leader moving alone: given the leader)."""
+        s, kind = self.live.state, self.choice.value
         chief = self.w["leader"].value
-        boxes = leader_destinations(s, s.leader(chief)) if self.choice.value == "move_leader" and chief else \
-            [b.id for b in s.game_map.boxes]
+        if kind == "move_leader":
+            boxes = values(s, kind, "to", leader=chief) if chief else []
+        else:
+            boxes = values(s, kind, "box") if kind in ("place_leader", "entrench", "declare_containment") else []
         self._keep(self.w["box"], boxes)
 
     def _refresh(self) -> None:
@@ -1032,9 +1043,9 @@ class HouseDividedView(pn.viewable.Viewer):
 
         def update():
             s = self.live.state
-            foraged.options = [x.box for x in supply_report(s).stacks if x.status != LONE]
+            foraged.options = values(s, "check_supply", "foraged")
             foraged.value = []
-            foraged.visible = reason.visible = s.options["foraging"] == "manual" and bool(foraged.options)
+            foraged.visible = reason.visible = bool(foraged.options)
             reason.value = ""
 
         def show():
@@ -1056,7 +1067,7 @@ class HouseDividedView(pn.viewable.Viewer):
 
         def update():
             s = self.live.state
-            self._choose(unit, {f"{u.name} at {u.box}": u.name for u in s.on_map(s.side) if u.box in s.supply_due})
+            self._choose(unit, labelled(s, "supply_loss", "unit"))
         return StepForm("supply_loss", [unit], update=update, build=lambda: {"type": "supply_loss", "unit": unit.value})
 
     def _border_form(self) -> StepForm:
@@ -1064,8 +1075,7 @@ class HouseDividedView(pn.viewable.Viewer):
 
         def update():
             s = self.live.state
-            self._choose(state_w, {name: code for code, (name, _) in BORDER_STATES.items()
-                                   if code not in s.border_rolled and may_roll(s, code)})
+            self._choose(state_w, labelled(s, "border_state_roll", "border_state"))
 
         def show():
             s = self.live.state
@@ -1096,17 +1106,19 @@ class HouseDividedView(pn.viewable.Viewer):
                         update=lambda: setattr(row, "object", command_row_html(self.live.state)))
 
     def _set_marches_form(self) -> StepForm:
-        count = pmui.IntInput(label="Marches your basic rules give", value=0, start=0, end=6, size="large",
-                              css_classes=["march-count"])
-        return StepForm("set_marches", [count], update=lambda: setattr(count, "value", 0),
+        count = pmui.IntInput(label="Marches your basic rules give", value=0, size="large", css_classes=["march-count"])
+
+        def update():
+            allowed = legal(self.live.state, "set_marches", "count")
+            count.param.update(start=allowed.low, end=allowed.high, value=allowed.low)
+        return StepForm("set_marches", [count], update=update,
                         build=lambda: {"type": "set_marches", "count": count.value or 0})
 
     def _breakout_form(self) -> StepForm:
         box = self._select("Contained port to break out of", "breakout-box")
 
         def update():
-            s = self.live.state
-            self._choose(box, [b for b in s.contained if b not in s.broken_out])
+            self._choose(box, values(self.live.state, "breakout", "box"))
         return StepForm("breakout", [box], update=update, build=lambda: {"type": "breakout", "box": box.value})
 
     def _neighbours_first(self, box: str | None) -> list[str]:
@@ -1124,38 +1136,46 @@ class HouseDividedView(pn.viewable.Viewer):
                          css="amphibious")
         to = self._select("To (boxes joined by a line first)", "march-to")
 
+        def marching() -> list:
+            """The units the engine lets march, at the box chosen."""
+            s = self.live.state
+            return [n for n in values(s, "march", "units") if s.unit(n).box == origin.value]
+
+        def lands(box: str) -> bool:
+            return True in values(self.live.state, "march", "amphibious", units=marching()[:1], to=box)
+
         def destinations(_=None):
             s = self.live.state
-            legal = march_destinations(s, origin.value, landing.value) if origin.value else []
-            self._choose(to, [b for b in self._neighbours_first(origin.value) if b in legal], to.value)
+            allowed = values(s, "march", "to", units=marching()[:1]) if marching() else []
+            if landing.value:
+                allowed = [b for b in allowed if lands(b)]
+            self._choose(to, [b for b in self._neighbours_first(origin.value) if b in allowed], to.value)
         landing.param.watch(destinations, "value")
 
         def refill(_=None):
             s = self.live.state
-            here = marchers(s, origin.value) if origin.value else []
+            here = marching()
             units.param.update(options=here, value=here)
-            chiefs = leaders_along(s, origin.value) if origin.value else []
+            chiefs = values(s, "march", "leaders", units=here[:1]) if here else []
             leaders.param.update(options=chiefs, value=[], visible=bool(chiefs))
-            can_land = bool(origin.value) and bool(march_destinations(s, origin.value, True))
+            can_land = bool(here) and any(lands(b) for b in values(s, "march", "to", units=here[:1]))
             landing.param.update(value=False, visible=can_land)
             destinations()
         origin.param.watch(refill, "value")
 
         def update():
-            self._choose(origin, march_origins(self.live.state))
+            s = self.live.state
+            self._choose(origin, list(dict.fromkeys(s.unit(n).box for n in values(s, "march", "units"))))
             refill()
         return StepForm("march", [origin, units, leaders, landing, to], update=update,
                         build=lambda: {"type": "march", "units": list(units.value), "to": to.value,
                                        "leaders": list(leaders.value), "amphibious": landing.value})
 
     def _start_battle_form(self) -> StepForm:
-        box = self._select("Box (your landings and your units with the enemy's first)", "battle-box")
+        box = self._select("Box (your landings first)", "battle-box")
 
         def update():
-            s = self.live.state
-            mine = sorted({u.box for u in s.on_map(s.side) if u.box != s.europe})
-            contested = [b for b in mine if s.units_in(b, CSA if s.side == USA else USA)]
-            self._choose(box, list(dict.fromkeys([*s.landings, *contested, *mine])))
+            self._choose(box, values(self.live.state, "start_battle", "box"))
         return StepForm("start_battle", [box], update=update,
                         build=lambda: {"type": "start_battle", "box": box.value})
 
@@ -1184,23 +1204,27 @@ class HouseDividedView(pn.viewable.Viewer):
         points = pmui.Typography(variant="body2", css_classes=["leader-points"])
 
         def relabel(_=None):
+            s = self.live.state
             chosen = list(units.value)
-            rating = self._side_board(side["now"]).leader_rating if action == "fire" else 0
+            if action == "record_fire":
+                scored = legal(s, action, "hits", side=side["now"], units=chosen)
+                hits.param.update(options=list(range(scored.low, scored.high + 1)),
+                                  value=min(hits.value or 0, scored.high))
+            split = legal(s, action, "bonus", side=side["now"], units=chosen) if action == "fire" else None
+            rating = split.high if split else 0
             points.object = f"Leader points to split this round: up to {rating}, +1 strength each (HD-4.3)."
             points.visible = rating > 0
-            if action == "record_fire":
-                hits.param.update(options=list(range(len(chosen) + 1)), value=min(hits.value or 0, len(chosen)))
             for i, w in enumerate(bonus):
                 shown = rating > 0 and i < len(chosen)
                 w.param.update(visible=shown, label=f"Leader points on {chosen[i]}" if shown else "",
-                               end=rating or None)
+                               end=split.cap(chosen[i]) if shown else None)
         units.param.watch(relabel, "value")
 
         def update():
             s = self.live.state
             side["now"] = battle_board(s).step_side
-            able = fight.shooters(s, s.battle.of(side["now"]))
-            units.param.update(options=able, value=able[:self._side_board(side["now"]).fire_limit])
+            firing = legal(s, action, "units", side=side["now"])
+            units.param.update(options=list(firing.values), value=list(firing.values[:firing.high]))
             hits.value = 0
             for w in bonus:
                 w.value = 0
@@ -1210,7 +1234,8 @@ class HouseDividedView(pn.viewable.Viewer):
             action_dict = {"type": action, "side": side["now"], "units": list(units.value)}
             if action == "record_fire":
                 return {**action_dict, "hits": hits.value or 0}
-            return {**action_dict, "bonus": {u: w.value for u, w in zip(units.value, bonus) if w.value}}
+            points = {u: w.value for u, w in zip(units.value, bonus) if w.value}
+            return {**action_dict, **({"bonus": points} if points else {})}
 
         def show():
             s = self.live.state
@@ -1234,12 +1259,11 @@ class HouseDividedView(pn.viewable.Viewer):
         def update():
             s = self.live.state
             side["now"] = battle_board(s).step_side
-            bside = s.battle.of(side["now"])
-            room = fight.capacity(s, bside)
-            spread = fight.hit_placement(s, bside)
+            room = legal(s, "take_hits", "units", side=side["now"])
+            spread = fight.hit_placement(s, s.battle.of(side["now"]))
             for i, w in enumerate(targets):
-                w.param.update(options=list(room), value=spread[i] if i < len(spread) else None,
-                               visible=i < len(spread))
+                w.param.update(options=list(room.values), value=spread[i] if i < len(spread) else None,
+                               visible=i < room.high)
         return StepForm("take_hits", targets, layout=[pn.FlexBox(*targets)], update=update,
                         build=lambda: {"type": "take_hits", "side": side["now"],
                                        "units": [w.value for w in targets if w.visible]})
@@ -1261,12 +1285,13 @@ class HouseDividedView(pn.viewable.Viewer):
 
         def boxes(_=None):
             s = self.live.state
-            legal = retreat_boxes(s, side_w.value) if s.battle else []
-            self._choose(to, [b for b in self._neighbours_first(s.battle.box) if b in legal] if s.battle else [])
+            allowed = values(s, "retreat", "to", side=side_w.value) if s.battle and side_w.value else []
+            self._choose(to, [b for b in self._neighbours_first(s.battle.box) if b in allowed] if s.battle else [])
         side_w.param.watch(boxes, "value")
 
         def update():
-            side_w.value = self.live.state.battle.attacker
+            s = self.live.state
+            self._choose(side_w, labelled(s, "retreat", "side"), s.battle.attacker)
             boxes()
         return StepForm("retreat", [side_w, to], update=update,
                         build=lambda: {"type": "retreat", "side": side_w.value, "to": to.value})
@@ -1277,12 +1302,11 @@ class HouseDividedView(pn.viewable.Viewer):
 
         def refill(_=None):
             s = self.live.state
-            self._choose(unit, list(s.battle.of(side_w.value).routed) if side_w.value and s.battle else [])
+            self._choose(unit, values(s, "rally", "unit", side=side_w.value) if side_w.value and s.battle else [])
         side_w.param.watch(refill, "value")
 
         def update():
-            s = self.live.state
-            self._choose(side_w, {SIDE_NAME[x]: x for x in SIDES if fight.rally_open(s, x)})
+            self._choose(side_w, labelled(self.live.state, "rally", "side"))
             refill()
         return StepForm("rally", [side_w, unit], update=update,
                         build=lambda: {"type": "rally", "side": side_w.value, "unit": unit.value})
@@ -1302,23 +1326,29 @@ class HouseDividedView(pn.viewable.Viewer):
         unit = self._select("Unit promoted (militia → veteran → crack)", "promote-unit")
 
         def update():
-            s = self.live.state
-            names = [n for r in s.battles if r.winner and not r.promoted and not r.garrison_only for n in r.survivors]
-            self._choose(unit, list(dict.fromkeys(names)))
+            self._choose(unit, labelled(self.live.state, "promote", "unit"))
         return StepForm("promote", [unit], update=update, build=lambda: {"type": "promote", "unit": unit.value})
 
     def _add_unit_form(self) -> StepForm:
-        name = pmui.TextInput(label="Name", sizing_mode="stretch_width", css_classes=["new-unit-name"])
-        arm = pmui.RadioButtonGroup(label="Arm", options=list(ARMS), value=ARMS[0], size="large")
-        grade = pmui.RadioButtonGroup(label="Grade", options=list(GRADES), value=GRADES[0], size="large")
+        name = pmui.TextInput(label="Name (blank: numbered)", sizing_mode="stretch_width",
+                              css_classes=["new-unit-name"])
+        arm = pmui.RadioButtonGroup(label="Arm", options=values(self.live.state, "add_unit", "arm"), value=ARMS[0],
+                                    size="large")
+        grade = pmui.RadioButtonGroup(label="Grade", options=values(self.live.state, "add_unit", "grade"),
+                                      value=GRADES[0], size="large")
         box = self._select("Box", "new-unit-box")
         border = switch("A border-state militia from the CSA pool (HD-4.8)", css="new-unit-border")
+
+        def militia(_=None):
+            asked = legal(self.live.state, "add_unit", "border_state", grade=grade.value)
+            border.param.update(value=False, visible=bool(asked and True in asked.values))
+        grade.param.watch(militia, "value")
 
         def update():
             s = self.live.state
             name.value = ""
-            self._choose(box, [b.id for b in s.game_map.boxes if b.id != s.europe])
-            border.param.update(value=False, visible=bool(s.border_pool) and s.side == CSA)
+            self._choose(box, values(s, "add_unit", "box"))
+            militia()
         return StepForm("add_unit", [name, arm, grade, box, border], update=update,
                         build=lambda: {"type": "add_unit", "name": name.value_input or name.value, "arm": arm.value,
                                        "grade": grade.value, "box": box.value, "border_state": border.value})
@@ -1328,9 +1358,9 @@ class HouseDividedView(pn.viewable.Viewer):
 
         def update():
             s = self.live.state
-            free = s.side == CSA and s.turn + 1 > len(s.calendar)
-            self._choose(year, [y for y in YEARS if s.year <= y <= s.year + 1], s.year)
-            year.visible = free
+            asked = legal(s, "end_player_turn", "year")
+            self._choose(year, list(range(asked.low, asked.high + 1)) if asked else [], s.year)
+            year.visible = asked is not None
         return StepForm("end_player_turn", [year], update=update,
                         build=lambda: {"type": "end_player_turn", **({"year": year.value} if year.visible else {})})
 

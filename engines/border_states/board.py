@@ -9,6 +9,7 @@ action; each side's deck (a face modifier with its signed value, or its size whe
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Mapping
@@ -16,13 +17,16 @@ from typing import Any, Mapping
 import networkx as nx
 
 from companion.engine import RuleError
-from companion.quoting import quote
+from companion.loading import JSON, YAML, Limits, LoadRefused, check_plain, load_text
+from companion.quoting import cut, quote
 from companion.records import from_data, to_data
 
 from .rules import (BORDER_LIMIT, BORDER_STATES, C, COMMANDER_FACES, DEPLOY, EFFECTS, HOME_STATES, SIDE_NAME, SIDES,
                     U)
 
-MAX_BOARD_BYTES = 200_000
+# A board file is a few hundred values: these bounds refuse a hostile one quickly, in a few megabytes.
+LIMITS = Limits(bytes=200_000, depth=8, nodes=5_000, text=1_000, digits=6)
+WHAT = "The board file"
 
 
 @dataclass(frozen=True)
@@ -126,31 +130,38 @@ class Board:
 
 
 def board_from_data(data: Any, four_a_side: bool = False) -> Board:
-    """A board from its JSON data, every field checked; RuleError naming what is wrong. `four_a_side`: the A20
+    """A board from its data, or from the file's text (JSON, or YAML as digest section 10 has it), read within
+    `LIMITS`, every field checked; RuleError naming what is wrong, and nothing else. `four_a_side`: the A20
     option, 4 own-side border states a side."""
-    if isinstance(data, (str, bytes)):
-        if len(data) > MAX_BOARD_BYTES:
-            raise RuleError("BS-SETUP", "The board file is too large")
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as exc:
-            raise RuleError("BS-SETUP", f"The board file is not JSON: {exc}") from None
+    try:
+        if isinstance(data, (str, bytes)):
+            data = load_text(data, _format(data), WHAT, LIMITS)
+        else:
+            check_plain(data, WHAT, LIMITS)
+    except LoadRefused as exc:
+        raise RuleError("BS-SETUP", str(exc)) from None
     try:
         board = from_data(Board, data)
     except (ValueError, TypeError) as exc:
-        raise RuleError("BS-SETUP", f"The board file does not fit: {exc}") from None
+        raise RuleError("BS-SETUP", cut(f"{WHAT} does not fit: {exc}")) from None
     check_board(board, four_a_side)
     return board
 
 
+def _format(text: str | bytes) -> str:
+    """JSON when the text opens as JSON does, else YAML."""
+    start = text[:100].lstrip()[:1]
+    return JSON if start in ("{", "[", b"{", b"[") else YAML
+
+
 def check_board(board: Board, four_a_side: bool = False) -> None:
     names = [a.name for a in board.areas]
-    dupes = sorted({n for n in names if names.count(n) > 1})
+    dupes = sorted(n for n, k in Counter(names).items() if k > 1)
     if dupes:
-        raise RuleError("BS-SETUP", f"State names must be unique: {', '.join(dupes)}")
+        raise RuleError("BS-SETUP", f"State names must be unique: {quote(dupes, 80)}")
     for a in board.areas:
         if a.side not in SIDES:
-            raise RuleError("BS-SETUP", f"{a.name}: the side is C or U, not '{a.side}'")
+            raise RuleError("BS-SETUP", f"{quote(a.name)}: the side is C or U, not {quote(a.side)}")
     borders = [a for a in board.areas if a.border]
     if sorted(a.name for a in borders) != sorted(BORDER_STATES):
         raise RuleError("BS-SETUP", f"The border states are the eight the rules name: {', '.join(BORDER_STATES)}")
@@ -168,7 +179,7 @@ def check_board(board: Board, four_a_side: bool = False) -> None:
             raise RuleError("BS-SETUP", f"{SIDE_NAME[side]} has {HOME_STATES[side]} home states, not {len(homes)}")
         for h in homes:
             if not 2 <= h.success <= 6:
-                raise RuleError("BS-REC", f"{h.name}: the recruitment success value is 2 to 6, not {h.success}")
+                raise RuleError("BS-REC", f"{quote(h.name)}: the recruitment success value is 2 to 6, not {h.success}")
     numbers = sorted(a.number for a in borders)
     if numbers != sorted(set(numbers)) or min(numbers) < 1:
         raise RuleError("BS-CMB", "Each border state has its own combat number (1 or more)")
@@ -186,23 +197,24 @@ def check_board(board: Board, four_a_side: bool = False) -> None:
             raise RuleError("BS-D.10", f"{SIDE_NAME[side]} has {COMMANDER_FACES[side]} commander faces, not {len(faces)}")
         for face in faces:
             if face.actions < 1:
-                raise RuleError("BS-D.7", f"{face.name or 'A commander'} needs at least 1 action")
+                raise RuleError("BS-D.7", f"{quote(face.name) if face.name else 'A commander'} needs at least 1 action")
         if board.units.get(side, 0) < 1:
             raise RuleError("BS-SETUP", f"{SIDE_NAME[side]} needs a count of unit pieces")
         if side not in board.cards:
             raise RuleError("BS-D.9", f"{SIDE_NAME[side]} needs its deck: a list of its cards")
         for card in board.cards[side]:
+            name = quote(card.name)
             if card.copies < 1 or card.effect not in EFFECTS or card.phase not in ("combat", "action"):
-                raise RuleError("BS-CARD", f"{card.name}: copies 1 or more, phase combat or action, effect one of "
+                raise RuleError("BS-CARD", f"{name}: copies 1 or more, phase combat or action, effect one of "
                                            f"{', '.join(EFFECTS)}")
             if card.effect == "ADD_STOCK_DICE" and card.value < 0:
-                raise RuleError("BS-CARD", f"{card.name}: the dice added from the stock are 0 or more")
+                raise RuleError("BS-CARD", f"{name}: the dice added from the stock are 0 or more")
             if card.effect == "ADD_FACE" and not 1 <= card.value <= 6:
-                raise RuleError("BS-MOD", f"{card.name}: the face added is 1 to 6")
+                raise RuleError("BS-MOD", f"{name}: the face added is 1 to 6")
             if card.effect == "MODIFY" and card.value == 0:
-                raise RuleError("BS-MOD", f"{card.name}: a face modifier prints a signed value such as +1 or -1")
+                raise RuleError("BS-MOD", f"{name}: a face modifier prints a signed value such as +1 or -1")
             if card.effect == "MODIFY_EITHER" and card.value < 1:
-                raise RuleError("BS-MOD", f"{card.name}: a modifier of either sign is entered as its size, 1 or more")
+                raise RuleError("BS-MOD", f"{name}: a modifier of either sign is entered as its size, 1 or more")
     if board.units[C] < 8 or board.units[U] < 7:
         raise RuleError("BS-SETUP", "The CSA deploys 8 units and the Union 7: enter at least that many pieces")
 
@@ -210,13 +222,14 @@ def check_board(board: Board, four_a_side: bool = False) -> None:
 def _check_adjacency(board: Board, names: list[str]) -> None:
     graph = nx.Graph()
     graph.add_nodes_from(names)
+    known = set(names)
     for pair in board.adjacency:
-        if len(pair) != 2 or pair[0] == pair[1] or any(n not in names for n in pair):
-            raise RuleError("BS-D.4", f"Adjacency {list(pair)}: two different states of the board")
+        if len(pair) != 2 or pair[0] == pair[1] or any(n not in known for n in pair):
+            raise RuleError("BS-D.4", f"Adjacency {quote(list(pair), 80)}: two different states of the board")
         graph.add_edge(*pair)
     if not nx.is_connected(graph):
         parts = [sorted(c) for c in nx.connected_components(graph)]
-        raise RuleError("BS-D.4", f"The adjacency is not connected: {'; '.join(', '.join(p) for p in parts)}")
+        raise RuleError("BS-D.4", cut(f"The adjacency is not connected: {'; '.join(', '.join(p) for p in parts)}"))
 
 
 def force_cut(board: Board, side: str, reach: int, cumulative: bool = False) -> int:

@@ -6,6 +6,7 @@ Digest: ../shared/rules/galactic_chess.md (prefix GC); the Japanese source text 
 """
 from companion.engine import Engine, Procedure, no_inputs
 
+from . import allocation, fighting, plotting, responses  # noqa: F401  (register the plot, battle and free actions)
 from .actions import actions as ACTIONS
 from .duel import (
     duel_inputs,

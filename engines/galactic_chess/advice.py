@@ -19,12 +19,13 @@ from companion.odds import fractions
 from companion.quoting import quote
 
 from . import battle as fight
-from .actions import plot_targets, rules_of_battle, sc_ties
 from .duel import ACTOR, DuelInput, DuelOutcome, Fighter, duel_table, first_striker
+from .fighting import rules_of_battle, sc_ties
 from .fortress import COMMANDER, POST_MOVES, garrison_modifier, needs_plot
 from .interval import Estimate
 from .order import OrderInput, forced_odds, sortie_size_odds
 from .outlook import EXACT_MAX_UNITS, TRIALS, BattleInput, Model, Outlook, after_move, read
+from .plotting import plot_targets
 from .plots import PlotInput, PlotRollInput, plot_chance, plot_odds
 from .policy import ENGAGE, GREEDY_KILL, RETREAT, Move, pick_shooter
 from .retreat import DESTROYED, RETREATED, retreat_chance, retreat_table

@@ -1,4 +1,5 @@
-"""Checks on what players enter (card sheets, action parameters): each refusal names the rule it serves."""
+"""Checks on the card sheets players enter (digest sections 2 and 10): each refusal names the rule it serves.
+Action parameters are checked by their specs (companion.spec)."""
 from __future__ import annotations
 
 from typing import Any
@@ -22,17 +23,6 @@ def text(value: Any, what: str, rule: str, required: bool = False) -> str:
     if required and not value.strip():
         raise RuleError(rule, f"{what} is missing")
     return value.strip()
-
-
-def names(value: Any, what: str, rule: str) -> tuple[str, ...]:
-    """A list of distinct names; missing (None) is none."""
-    if value is None:
-        return ()
-    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
-        raise RuleError(rule, f"{what} must be a list of names, not {quote(value)}")
-    if len(set(value)) != len(value):
-        raise RuleError(rule, f"{what}: a name is given twice")
-    return tuple(v.strip() for v in value)
 
 
 def flag(value: Any, what: str, rule: str) -> bool:

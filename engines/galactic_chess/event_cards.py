@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.engine import RuleError
-from companion.quoting import quote
+from companion.spec import Barred
 
 from .cards import EventCard
 from .civil_war import nation_camp, outbreak
@@ -55,22 +54,17 @@ def usable(state: GameState, card: str, unmet: tuple[str, ...] = ()) -> bool:
     return event.effect not in ("inquiry", "defection") or bool(possible_targets(state, event))
 
 
-def check_target(state: GameState, card: EventCard, target: str) -> None:
-    """The person an Inquiry or a defection names must be in play (and for an Inquiry, an admiral)."""
-    if card.effect not in ("inquiry", "defection"):
-        if target:
-            raise RuleError("GC-11", f"{card.name} names no person")
-        return
-    placed = state.placed(target) if isinstance(target, str) and target else None
-    if placed is None:
-        raise RuleError("GC-11", f"{card.name}: name a person in play, not {quote(target)}")
-    if card.effect == "inquiry" and not state.person(target).admiral:
-        raise RuleError("GC-11", f"{card.name}: {target} is not an admiral")
+def target_choices(state: GameState, card: EventCard) -> list:
+    """The persons the card may name now, and those a rule bars: a person who never changes camp (his special
+    rule beats the event, GC-6A.2), and a person of Fezzan (no enemy camp to defect to)."""
+    found: list = possible_targets(state, card)
     if card.effect == "defection":
-        if state.person(target).never_changes_camp:
-            raise RuleError("GC-6A.2", f"{target} never changes camp: his special rule beats the event")
-        if NATION[placed.camp] not in (EMPIRE, ALLIANCE):
-            raise RuleError("GC-6A.2", f"{target} is of Fezzan: there is no enemy camp to defect to")
+        for p in state.in_play:
+            if state.person(p.card).never_changes_camp:
+                found.append(Barred(p.card, p.card, "GC-6A.2", "never changes camp: his special rule beats the event"))
+            elif NATION[p.camp] not in (EMPIRE, ALLIANCE):
+                found.append(Barred(p.card, p.card, "GC-6A.2", "of Fezzan: there is no enemy camp to defect to"))
+    return found
 
 
 def _outbreak_text(before: GameState, after: GameState) -> str:
@@ -87,8 +81,8 @@ def _outbreak_text(before: GameState, after: GameState) -> str:
 
 
 def apply(state: GameState, card: EventCard, user: str, target: str = "") -> tuple[GameState, str]:
-    """The effect of an event used (or forced) by `user`; the card itself is moved by the caller."""
-    check_target(state, card, target)
+    """The effect of an event used (or forced) by `user`, naming `target` (one of `target_choices`); the card
+    itself is moved by the caller."""
     effect = card.effect
     if effect == "ragnarok":
         return replace(state, ragnarok=True), "Ragnarok: +1 to every order roll from now on"

@@ -4,11 +4,11 @@ from __future__ import annotations
 from companion.engine import Due
 
 from . import battle as fight
-from .actions import plot_targets, rules_of_battle, sc_ties
-from .event_cards import usable
-from .fortress import COMMANDER, DISPATCH, dispatch_candidates, needs_plot, post_candidates, post_plotters
-from .rules import DEAL, HAND_LIMIT
-from .sortie import fortress_may_join, nominees, sortie_camps
+from .actions import actions
+from .fighting import opportunity, sc_ties
+from .fortress import COMMANDER, DISPATCH, needs_plot
+from .rules import DEAL
+from .sortie import fortress_may_join, nominees
 from .state import ACTION, BATTLE, CARD, DRAFT, END, ORDER, OVER, PHASE_NAMES, PLACE, TIE, GameState
 from .state import DEAL as DEAL_PHASE
 from .table import current_deck
@@ -60,7 +60,7 @@ def due_now(state: GameState) -> list[Due]:
         if state.order.forced:
             return [Due("sortie", "Forced sortie", sortie.text, "GC-5")]
         steps = [Due("draw", "Draw a card", "Then use a card, make a plot, or do nothing.", "GC-6A.1")]
-        return ([sortie] if sortie_camps(state) else []) + steps
+        return ([sortie] if is_open(state, "sortie") else []) + steps
     if phase == CARD:
         return _card_steps(state)
     if phase == BATTLE:
@@ -73,35 +73,35 @@ def due_now(state: GameState) -> list[Due]:
                 "roll 1d6 each.", "GC-9.13r")]
 
 
+def is_open(state: GameState, action: str) -> bool:
+    return actions.specs[action].is_open(state)
+
+
 def _card_steps(state: GameState) -> list[Due]:
+    """After the draw: a card, a plot or nothing, each offered when its action is open (GC-6A)."""
     if state.counter:
         return [Due("counter_plot", "Counter-plot", f"{state.counter.target} rolls 2d6 against "
                     f"{state.counter.plotter}.", "GC-6A.33a")]
-    hand = state.hands[state.active]
-    use = Due("use_card", "Use a card", "A person joins your clique; an event applies its effect. One card a turn.",
-              "GC-6A.2")
-    if len(hand) > HAND_LIMIT:
-        prerequisites = tuple(c for c in hand if not state.is_person(c) and state.event(c).prerequisite)
-        if not any(usable(state, c, prerequisites) for c in hand):
-            return [use, Due("discard", "Discard", "If no card is usable (no person, and no event whose prerequisite "
-                             "holds): show the hand and discard one.", "GC-6A.1")]
-        return [use]
-    steps = [use]
-    plotters = [p.card for p in state.in_play if p.owner == state.player and state.person(p.card).may_plot]
-    if any(plot_targets(state, p) for p in plotters):
+    steps = []
+    if is_open(state, "use_card"):
+        steps.append(Due("use_card", "Use a card", "A person joins your clique; an event applies its effect. One card "
+                         "a turn.", "GC-6A.2"))
+    if is_open(state, "discard"):
+        steps.append(Due("discard", "Discard", "No card is usable (no person, and no event whose prerequisite "
+                         "holds): show the hand and discard one.", "GC-6A.1"))
+    if is_open(state, "plot"):
         steps.append(Due("plot", "Plot", "2d6 >= your plotter's value destroys a person of the same nation.",
                          "GC-6A.32"))
-    holds = bool(post_plotters(state, state.player))
-    if post_candidates(state, state.player) and (holds or not needs_plot(state, COMMANDER)):
+    if is_open(state, "post_plot"):
         text = "Make one of your admirals Iserlohn's commander" + \
             ("." if needs_plot(state, COMMANDER) else ": the post is vacant, no plot needed.")
         steps.append(Due("post_plot", "Commander post", text, "GC-7.12"))
-    dispatch = dispatch_candidates(state, state.player) and (holds or not needs_plot(state, DISPATCH))
-    if dispatch or (holds and state.fortress.garrison):
+    if is_open(state, "garrison_plot"):
         free = "" if needs_plot(state, DISPATCH) else " (a slot is free: no plot needed)"
         steps.append(Due("garrison_plot", "Garrison", f"Dispatch an admiral to Iserlohn{free}, or release a garrison "
                          "fleet.", "GC-7.21"))
-    steps.append(Due("end_action", "Nothing more", "End the action.", "GC-6A.1"))
+    if is_open(state, "end_action"):
+        steps.append(Due("end_action", "Nothing more", "End the action.", "GC-6A.1"))
     return steps
 
 
@@ -130,15 +130,15 @@ def _battle_steps(state: GameState) -> list[Due]:
                         "one strike on the target; it keeps its own opportunity.", "GC-11")]
         return [Due("free_attack", "Free attack", "The enemy SC picks a unit to attack the retreating unit once.",
                     "GC-6B.6")]
-    opp = fight.opportunity(s.units, s.field, rules_of_battle(state, s))
+    opp = opportunity(state)
     if opp.roll_off:
         return [Due("roll_off", "Roll-off", "Both sides tie for the next opportunity and the SCs' strategies are "
                     "equal: the SCs roll 1d6 each.", "GC-6B.4r")]
     names = " or ".join(s.units[i].name for i in opp.actors)
     steps = [Due("engage", f"{names}: engage", "Pick a present enemy unit; the higher strategy strikes first.",
-                 "GC-6B.5"),
-             Due("retreat", f"{names}: retreat", "2d6 <= own strategy + the SC's leaves the battle.", "GC-6B.6")]
-    if any(fight.may_pass(s.units, s.field.status, i) for i in opp.actors):
+                 "GC-6B.5")] if is_open(state, "engage") else []
+    steps.append(Due("retreat", f"{names}: retreat", "2d6 <= own strategy + the SC's leaves the battle.", "GC-6B.6"))
+    if is_open(state, "pass_opportunity"):
         steps.append(Due("pass_opportunity", "Pass", "Only the fortress faces this unit.", "GC-7.33"))
     if not s.begun and fortress_vs_fortress_unplayed(state):
         steps.append(Due("fortress_vs_fortress", "Fortress vs Fortress", "If it is played, it is resolved now, "

@@ -141,3 +141,6 @@ TARGETED_EFFECTS = ("escape", "inquiry", "defection")   # need a person named wh
 IN_BATTLE_EFFECTS = ("escape", "fortress_vs_fortress", "double_snake")   # played in a battle (response or support)
 SNAKE_ATTACKERS = 2      # GC-11 Double-Headed Snake: the extra attackers
 MAX_SORTIE = 12          # digest section 11: a sortie is 1..12 fleets (2d6 at most)
+# GC-6B.5: a battle-support card's signed modifier, entered as printed. The texts give no range; a modifier
+# beyond the span of a 2d6 roll (2..12) is taken for a typing error.
+MAX_MODIFIER = 12

@@ -6,8 +6,9 @@ for its prerequisite). Hands are private: `player_view` gives one player's view,
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Mapping
 
 from companion.engine import RuleError
@@ -229,7 +230,19 @@ class GameState:
         return self.vp.get(player, {}).get(camp, 0)
 
     def to_dict(self) -> dict:
-        return to_data(self)
+        """The state as JSON data (companion.records), the long parts the quick way: the entered cards, which never
+        change in a game, and the card names in each pile."""
+        piles = {name: [list(p) for p in getattr(self, name)] for name in ("decks", "hands", "packets", "placing")}
+        piles.update({name: list(getattr(self, name)) for name in ("discard", "destroyed", "aside")})
+        data = to_data(replace(self, persons=(), events=(), **{name: () for name in piles}))
+        data.update(piles, persons=json.loads(_cards_json(self.persons)), events=json.loads(_cards_json(self.events)))
+        return data
+
+
+@lru_cache(maxsize=16)
+def _cards_json(cards: tuple) -> str:
+    """The entered cards as JSON text, worked out once per card set: they never change in a game."""
+    return json.dumps(to_data(cards))
 
 
 def state_from_dict(data: Mapping[str, Any]) -> GameState:

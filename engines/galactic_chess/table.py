@@ -19,7 +19,7 @@ def current_deck(state: GameState) -> int:
 def draw_cards(state: GameState, dice: Dice, seat: int, named: tuple[str, ...], count: int, label: str) -> GameState:
     """`count` cards from the current deck (GC-3.1: period 1 first, then 2, 3 and 4; nothing once all are
     spent, Q38) into a hand: the cards named at the table, or each picked by the companion with one die
-    sized to the deck."""
+    sized to the deck (the last card of a deck needs no die)."""
     decks = [list(d) for d in state.decks]
     drawn = []
     for i in range(count):
@@ -28,6 +28,8 @@ def draw_cards(state: GameState, dice: Dice, seat: int, named: tuple[str, ...], 
             break
         if named:
             card = named[i]
+        elif len(decks[deck]) == 1:
+            card = decks[deck][0]
         else:
             card = decks[deck][dice.d(len(decks[deck]), f"{label}: which card of deck {deck + 1} (GC-3.1)") - 1]
         if card not in decks[deck]:

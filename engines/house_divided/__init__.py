@@ -7,6 +7,7 @@ numbers, the map and the leader ratings are the players' entries. Digest: ../sha
 """
 from companion.engine import Engine, Procedure
 
+from . import anytime, battle_steps, movement, turn_end, turn_start  # noqa: F401  (they register the actions)
 from .actions import actions as ACTIONS
 from .battle_command import battle_command_inputs, battle_command_odds, resolve_battle_command
 from .border_states import border_state_inputs, border_state_odds, resolve_border_state

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from .basic import BasicRules
 from .battle_command import fire_limit, passed_on
 from .morale import MoraleCheck
-from .rules import FIRE_CAP, GARRISON, GARRISON_HITS, MILITIA, ROUNDS_PER_DAY, SPLIT_UNITS, SPLIT_UNITS_OF, USA
+from .rules import CSA, FIRE_CAP, GARRISON, GARRISON_HITS, MILITIA, ROUNDS_PER_DAY, SPLIT_UNITS, SPLIT_UNITS_OF, USA
 from .state import ELIMINATED, ON_MAP, Battle, BattleRecord, BattleSide, GameState, Unit, other
 
 COMMAND, FIRE, HITS, MORALE, BETWEEN, DESERTION = "command", "fire", "hits", "morale", "between", "desertion"
@@ -235,6 +235,23 @@ def rally_open(state: GameState, side: str) -> bool:
     return (state.options["morale"] and not battle.over and battle.round > 1
             and (battle.round - 1) % ROUNDS_PER_DAY == 0 and not any(s.fired for s in battle.sides)
             and battle.of(side).rallied < battle.day and bool(battle.of(side).routed))
+
+
+def open_battle(state: GameState, box: str, garrison: int | None, amphibious: bool = False,
+                breakout: bool = False) -> GameState:
+    """A battle at `box`, the phasing side attacking, with every unit (and, under S8, every leader) of both
+    sides there; the coastal garrison with the CSA when a landing meets it (HD-4.11); who held the box's fort
+    (HD-4.4, A24)."""
+    attacker = state.side
+    sides = []
+    for side in (attacker, other(attacker)):
+        leaders = tuple(l.name for l in state.leaders_in(box, side)) if state.options["leaders"] else ()
+        sides.append(BattleSide(side, tuple(u.name for u in state.units_in(box, side)), leaders,
+                                garrison=garrison if side == CSA else None))
+    fort = state.game_map.box(box).fort
+    return replace(state, battle=Battle(box, tuple(sides), contained=box in state.contained,
+                                        amphibious=amphibious, breakout=breakout,
+                                        fort_holder=state.controller(box) if fort else ""))
 
 
 def add_leader_to_command(state: GameState, bside: BattleSide, rating: int) -> BattleSide:

@@ -1,7 +1,8 @@
 """What players type in, checked: each check raises RuleError naming the rule the entry is for.
 
-Actions and the setup receive JSON-like values; these turn them into the expected type or refuse
-them with a message a player understands, before anything changes.
+The setup, the players' map and the basic-rules form arrive as JSON-like values (an action's own parameters
+are checked by its spec, companion.spec); these turn them into the expected type or refuse them with a
+message a player understands, before anything changes.
 """
 from __future__ import annotations
 

@@ -2,12 +2,15 @@
 from __future__ import annotations
 
 from companion.engine import Due
+from companion.spec import Choice
 
 from . import battle as fight
-from .actions import SEGMENT_NAMES, fi_eliminated, lead
+from .actions import SEGMENT_NAMES, lead
 from .movement import garrison_due
-from .rules import BORDER_STATES, CSA, SIDE_NAME, USA
-from .state import BATTLE, JOINED, MOVEMENT, PROMOTION, RECRUITMENT, START, TRIED, GameState
+from .rules import CSA, SIDE_NAME, USA
+from .state import BATTLE, MOVEMENT, PROMOTION, RECRUITMENT, START, GameState
+from .turn_end import return_due
+from .turn_start import border_choices
 
 
 def phase_title(state: GameState) -> str:
@@ -42,11 +45,9 @@ def _start(state: GameState) -> list[Due]:
                     f"{', '.join(state.supply_due)}.", "HD-5.1")]
     steps = []
     if state.side == CSA and state.options["border_states"]:
-        for code, (name, _) in BORDER_STATES.items():
-            if state.border.get(code) not in (JOINED, TRIED) and code not in state.border_rolled and \
-                    all(state.game_map.role(c) and state.controller(state.game_map.role(c)) == CSA
-                        for c in BORDER_STATES[code][1]):
-                steps.append(Due("border_state_roll", f"Border state: {name}", "The CSA holds all its "
+        for choice in border_choices(state):
+            if isinstance(choice, Choice):
+                steps.append(Due("border_state_roll", f"Border state: {choice.label}", "The CSA holds all its "
                                  "recruitment cities: roll for its support (optional).", "HD-4.8"))
     text = "Move on to movement" + ("; the FI conditions are noted" if state.side == CSA and
                                     state.options["intervention"] and not state.fi_triggered else "")
@@ -88,7 +89,7 @@ def _promotion(state: GameState) -> list[Due]:
 
 
 def _recruitment(state: GameState) -> list[Due]:
-    if state.side == CSA and state.options["intervention"] and fi_eliminated(state) and not state.fi_return_rolled:
+    if state.options["intervention"] and return_due(state):
         return [Due("fi_return_rolls", "FI return rolls", "A d6 for each eliminated FI unit: 5-6 it is back "
                     "in Europe.", "HD-4.9")]
     return [Due("end_player_turn", "End the player turn", "Recruit by your basic rules first.", "HD-3"),

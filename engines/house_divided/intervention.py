@@ -8,7 +8,7 @@ Trigger: the CSA wins a battle in that same turn (A21 (a)); once triggered it is
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar, Mapping
 
 from companion.dice import Dice
@@ -18,7 +18,7 @@ from companion.odds import Dist
 
 from .gamemap import GameMap
 from .rules import CSA, FI_CITY_RP, FI_MM_GAP, FI_RETURN, FI_UNIT_COUNT, USA, WASHINGTON
-from .state import GameState
+from .state import ELIMINATED, GameState, Unit
 
 
 @dataclass(frozen=True)
@@ -123,3 +123,22 @@ def fi_status(state: GameState) -> FIStatus:
     snapshot = state.fi_snapshot if state.side == CSA else None
     return FIStatus(conditions, snapshot, state.fi_triggered,
                     trigger_text(snapshot, state.fi_triggered, state.options["fi_trigger"]))
+
+
+def intervene(state: GameState) -> GameState:
+    """HD-5.9 effects: CSA sea movement, and the 4 FI units in Europe (outside the CSA MM)."""
+    names = {u.name for u in state.units}
+    fresh = []
+    for arm, grade in state.fi_units:
+        number = len(fresh) + 1
+        while f"FI {number}" in names:
+            number += 1
+        name = f"FI {number}"
+        names.add(name)
+        fresh.append(Unit(name, CSA, arm, grade, box=state.europe, foreign=True))
+    return replace(state, fi_triggered=True, units=state.units + tuple(fresh))
+
+
+def fi_eliminated(state: GameState) -> list[Unit]:
+    """The FI units eliminated and not yet back in Europe (HD-4.9)."""
+    return [u for u in state.units if u.foreign and u.status == ELIMINATED]

@@ -105,8 +105,9 @@ COMMAND_TABLE = {
 # HD-4.10: a unit hits on a d6 at or under its combat strength, so strengths run 0..6.
 MAX_STRENGTH = 6
 
-# HD-5.2: a unit uses at most 2 marches per turn.
+# HD-5.2: a unit uses at most 2 marches per turn; a player turn has 0..6 marches (digest section 2).
 UNIT_MARCHES = 2
+MAX_MARCHES = 6
 
 # HD-4.2 / HD-5.6: 4 rounds a day; at most 8 units of a side fire in a round.
 ROUNDS_PER_DAY = 4

@@ -8,17 +8,19 @@ from fractions import Fraction
 from companion.odds import Dist
 
 from . import battle as fight
-from .actions import border_input, command_input, desertion_inputs_of, fi_eliminated, fire_input
+from .actions import actions
 from .battle_command import battle_command_odds, half_carry
+from .battle_steps import command_input, desertion_inputs_of, fire_input
 from .border_states import border_state_odds
 from .command import MarchInput, marches_odds
 from .desertion import losses_odds
 from .fire import fire_odds
-from .intervention import ReturnInput, fi_return_odds
+from .intervention import ReturnInput, fi_eliminated, fi_return_odds
 from .morale import any_routs
 from .rules import COMMAND_TABLE, GARRISON_HITS, SIDES
 from .state import ELIMINATED, ON_MAP, GameState
 from .supply import supply_report
+from .turn_start import border_input
 from .washington import mm_after_odds
 
 
@@ -117,10 +119,12 @@ def next_command_odds(state: GameState, side: str) -> Dist:
     return battle_command_odds(command_input(state, state.battle.of(side)))
 
 
-def fire_preview(state: GameState, side: str = "", units: list | None = None, bonus: dict | None = None) -> Dist:
-    """The hits of the fire being prepared (HD-4.10, HD-4.3); RuleError while the basic rules are
-    unconfigured or the fire is not allowed now."""
-    return fire_odds(fire_input(state, side, units, bonus)[1])
+def fire_preview(state: GameState, side: str | None = None, units: list | None = None,
+                 bonus: dict | None = None) -> Dist:
+    """The hits of the fire being prepared (HD-4.10, HD-4.3), checked as the fire action checks it; RuleError
+    while the basic rules are unconfigured or the fire is not allowed now."""
+    given = {k: v for k, v in (("side", side), ("units", units), ("bonus", bonus)) if v is not None}
+    return fire_odds(fire_input(state, **actions.specs["fire"].check(state, given))[1])
 
 
 def rout_chances(state: GameState) -> tuple[dict[str, Fraction], Fraction]:

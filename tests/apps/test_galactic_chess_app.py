@@ -145,7 +145,7 @@ def test_a_device_chosen_in_the_browser_redoes_the_step_for_that_player(view, li
 def test_the_deal_names_cards_only_on_the_players_own_device(view, live):
     assert view.guide.active.action == "deal_hand"
     assert not form(view, "dealt-cards").visible
-    assert view.guide.active.build() == {"type": "deal_hand", "player": "", "cards": None}
+    assert view.guide.active.build() == {"type": "deal_hand", "player": ""}      # the companion deals
     view.seat.seat = "Ann"
     dealt = form(view, "dealt-cards")
     assert dealt.visible and AURUM in dealt.options
@@ -281,6 +281,19 @@ def test_a_battle_with_entered_dice_a_strike_back_a_retreat_and_its_free_attack(
     perform(view, (2, 1))
     assert live.state.phase == "end" and DUNE not in live.state.destroyed
     assert "Dune stays" in live.session.events[-1].summary
+
+
+@pytest.mark.rule("GC-6B.5", "GC-11")
+def test_a_battle_support_card_is_offered_on_its_holders_device_only(view, live):
+    """GC-6B.5: any player may play a battle-support card on a duel; the engine offers every hand's, and each
+    device shows its own: Ann's Flanking Fire on Ann's device, none on Ben's or on the table's."""
+    to_battle(live)
+    assert view.guide.active.action == "engage" and not form(view, "engage-support").visible
+    view.seat.seat = "Ann"
+    support = form(view, "engage-support")
+    assert support.visible and support.options == ["", D + "Support: Flanking Fire"]
+    view.seat.seat = "Ben"
+    assert not form(view, "engage-support").visible
 
 
 @pytest.mark.rule("GC-6B.4")

@@ -1,8 +1,6 @@
 """The board file (digest section 10), setup and deployment (BS-SETUP), and the placement limits (BS-D.1)."""
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from companion.engine import RuleError, resolve_options
@@ -107,24 +105,6 @@ def test_a_bad_board_file_is_refused_and_no_state_is_made(fn, rule, phrase):
     assert (caught.value.rule, phrase in caught.value.message) == (rule, True), caught.value
     with pytest.raises(RuleError):
         Replay(ENGINE, resolve_options(ENGINE.options, {}), setup(bad))
-
-
-@pytest.mark.rule("BS-SETUP")
-@pytest.mark.parametrize("text, phrase", [("{not json", "not JSON"), ("[1, 2", "not JSON"), ("42", "does not fit"),
-                                          (" " * 200_001, "too large")], ids=["broken", "cut", "a number", "oversized"])
-def test_a_board_file_that_is_not_a_board_is_refused(text, phrase):
-    """Digest section 10: the board file is JSON of a bounded size; anything else is refused by name."""
-    with pytest.raises(RuleError) as caught:
-        start({"board": text})
-    assert caught.value.rule == "BS-SETUP" and phrase in caught.value.message
-
-
-@pytest.mark.rule("BS-SETUP")
-def test_a_board_file_as_json_text_is_the_same_board():
-    """The board file may be given as its JSON text; the board is the same, and its example label is kept."""
-    data = full_board()
-    assert board_from_data(json.dumps(data)) == board_from_data(data)
-    assert "invented" in board_from_data(data).example
 
 
 @pytest.mark.rule("BS-SETUP")

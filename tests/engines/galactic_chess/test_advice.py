@@ -25,9 +25,9 @@ def battle() -> Table:
     table = Table(setup(CARDS, (event("Twilight", "event", "ragnarok"),)))
     table.start({"Ann": ["X", "Cmdr", "Emp Aide"], "Ben": ["Y", "Plotter"]})
     table.do("roll_order", 1)
-    table.do("sortie", camp="FPA")
+    table.do("sortie", camp="FPA", defender="EMP")
     table.do("declare", fleets=["Y"])
-    table.do("nominate")
+    table.do("nominate", player="Ann")
     table.do("declare", fleets=["X"])
     return table
 
@@ -133,7 +133,7 @@ def test_a_large_battle_is_estimated_and_labelled():
     table.do("use_card", card="Twilight")
     table.next_turn_of("Ann")
     table.do("roll_order", 6)
-    table.do("sortie", 6, 6, camp="EMP")
+    table.do("sortie", 6, 6, camp="EMP", defender="FPA")
     table.do("declare", fleets=[f"E{i}" for i in range(5)])
     table.do("declare", fleets=["E5", "E6"])
     table.do("nominate", player="Cat")
@@ -154,9 +154,9 @@ def test_no_target_advice_before_a_roll_off():
     table = Table(setup(cards))
     table.start({"Ann": ["Emp A"], "Ben": ["Fpa B"]})
     table.do("roll_order", 4)
-    table.do("sortie", camp="EMP")
+    table.do("sortie", camp="EMP", defender="FPA")
     table.do("declare", fleets=["Emp A"])
-    table.do("nominate")
+    table.do("nominate", player="Ben")
     table.do("declare", fleets=["Fpa B"])
     with pytest.raises(RuleError) as caught:
         advice.target_advice(table.state, "Emp A")

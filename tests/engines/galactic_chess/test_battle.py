@@ -48,7 +48,7 @@ def e1_sortie(order: int = 5) -> Table:
     table = Table(setup(E1_CARDS))
     table.start(E1_HANDS)
     table.do("roll_order", order)
-    table.do("sortie", camp="FPA")
+    table.do("sortie", camp="FPA", defender="EMP")
     return table
 
 
@@ -60,7 +60,8 @@ def test_vector_e1_allocation_round_the_table():
     table = e1_sortie()
     assert table.state.sortie.declarer == 0
     table.do("declare", fleets=["Fleet U"])
-    table.refuse("GC-6B.13", "declare", others=["Ground S"])
+    alone = table.refuse("GC-6B.12", "declare", others=["Ground S"])          # GC-6B.13: never without a fleet
+    assert "air/ground units never sortie alone" in alone.message
     table.do("declare", fleets=["Fleet P"], others=["Ground S"])
     s = table.state.sortie
     assert s.declarer == 0 and sum(u.kind == FLEET for u in s.units) == 2   # Cat skipped: Ann again
@@ -124,7 +125,7 @@ def test_vector_e4_play_example():
     table.do("roll_order", 6)
     assert table.state.order.forced and table.state.order.size == "3"
     table.refuse("GC-5", "draw")
-    table.do("sortie", camp="EMP")
+    table.do("sortie", camp="EMP", defender="FPA")
     table.do("declare", fleets=["PL2 SC", "PL2 Fleet", "PL2 Reinhard"], others=["PL2 Ground"])
     s = table.state.sortie
     assert s.units[s.field.sc[ATTACKER]].name == "PL2 SC"
@@ -165,7 +166,7 @@ def test_the_commander_stays_home_when_his_camp_attacks():
     that holds Iserlohn."""
     table = fortress_table()
     assert table.state.fortress.commander == "Commander C"
-    table.do("sortie", camp="EMP")
+    table.do("sortie", camp="EMP", defender="FPA")
     table.refuse("GC-6B.12", "declare", fleets=["Commander C"])
     table.do("declare", fleets=["Emp Two"])
 
@@ -177,7 +178,7 @@ def fpa_attacks(table: Table) -> None:
         table.do("end_action")
         table.do("end_turn")
         table.do("roll_order", 4)
-    table.do("sortie", camp="FPA")
+    table.do("sortie", camp="FPA", defender="EMP")
 
 
 @pytest.mark.rule("GC-6B.3", "GC-7.33", "GC-7.4")
@@ -189,7 +190,7 @@ def test_the_first_defender_holds_the_commander_and_the_fortress_joins_as_a_flee
     fpa_attacks(table)
     table.do("declare", fleets=["Fpa Marshal", "Fpa Admiral"])
     table.refuse("GC-6B.3", "nominate", player="Ben")
-    table.do("nominate")                                   # only Ann may be named
+    table.do("nominate", player="Ann")                                   # only Ann may be named
     assert table.state.sortie.first_defender == 0
     table.refuse("GC-6B.3", "declare", fleets=["Emp Two"], fortress=True)
     table.do("declare", fortress=True)
@@ -208,7 +209,7 @@ def test_the_fortress_only_strikes_back_and_falls_to_the_destroyers_camp():
     table = fortress_table()
     fpa_attacks(table)
     table.do("declare", fleets=["Fpa Marshal", "Fpa Admiral"])
-    table.do("nominate")
+    table.do("nominate", player="Ann")
     table.do("declare", fortress=True)
     table.do("declare", fleets=["Emp Fleet"])
     s = table.state.sortie
@@ -234,7 +235,7 @@ def test_only_a_unit_facing_nothing_but_the_fortress_may_pass():
     table.start({"Ann": ["Red R", "Emp Other"], "Ben": ["Cmdr", "Fpa Two"]})
     assert table.state.fortress.commander == ""   # the stand-in is Alliance: Stockhausen's post is Imperial
     table.do("roll_order", 2)
-    table.do("sortie", camp="EMP")
+    table.do("sortie", camp="EMP", defender="FPA")
     table.do("declare", fleets=["Red R"])
     table.do("nominate", player="Ben")
     table.do("declare", fleets=["Cmdr"])
@@ -265,7 +266,7 @@ def test_reinhard_may_not_engage_the_fortress_at_the_table():
     table.do("roll_order", 4)
     fpa_attacks(table)
     table.do("declare", fleets=["Fpa Marshal", "Fpa Red"])
-    table.do("nominate")
+    table.do("nominate", player="Ann")
     table.do("declare", fortress=True)
     table.do("declare", fleets=["Emp Fleet"])
     table.refuse("GC-7.34", "engage", actor="Fpa Red", target=FORTRESS_NAME)
@@ -341,9 +342,9 @@ def test_the_roll_off_comes_first_at_the_table_and_its_ties_roll_again():
     table = Table(setup(cards))
     table.start({"Ann": ["Emp A"], "Ben": ["Fpa B", "Fpa Low"]})
     table.do("roll_order", 4)
-    table.do("sortie", camp="EMP")
+    table.do("sortie", camp="EMP", defender="FPA")
     table.do("declare", fleets=["Emp A"])
-    table.do("nominate")
+    table.do("nominate", player="Ben")
     table.do("declare", fleets=["Fpa B", "Fpa Low"])
     table.refuse("GC-6B.4r", "engage", actor="Emp A", target="Fpa B")
     table.do("roll_off", 3, 3)
@@ -416,10 +417,10 @@ def test_kill_vp_go_to_the_unit_whose_roll_destroyed_an_admiral_and_the_bonus_to
     table = Table(setup(cards))
     table.start({"Ann": ["Emp Big"], "Ben": ["Emp Small"], "Cat": ["Fpa One", "Fpa Two"]})
     table.do("roll_order", 4)
-    table.do("sortie", camp="EMP")
+    table.do("sortie", camp="EMP", defender="FPA")
     table.do("declare", fleets=["Emp Big"])
     table.do("declare", fleets=["Emp Small"])
-    table.do("nominate")
+    table.do("nominate", player="Cat")
     table.do("declare", fleets=["Fpa One", "Fpa Two"])
     table.do("engage", 1, 1, actor="Emp Big", target="Fpa One")          # 2 + 9 >= 8: hit
     table.do("retreat", 6, 6, actor="Fpa Two")                         # T = 4 + 4: 12 fails
@@ -439,9 +440,9 @@ def duel_table() -> Table:
     table.start({"Ann": ["Emp High", "Emp Low"], "Ben": ["Fpa Mid", "Fpa Low", "Support Card", "Other Support"]},
                 {"Ann": ["Emp High", "Emp Low"], "Ben": ["Fpa Mid", "Fpa Low"]})
     table.do("roll_order", 4)
-    table.do("sortie", camp="EMP")
+    table.do("sortie", camp="EMP", defender="FPA")
     table.do("declare", fleets=["Emp High", "Emp Low"])
-    table.do("nominate")
+    table.do("nominate", player="Ben")
     table.do("declare", fleets=["Fpa Mid", "Fpa Low"])
     return table
 
@@ -489,9 +490,9 @@ def test_any_player_may_play_a_battle_support_card():
     table.start({"Ann": ["Emp High"], "Ben": ["Fpa Mid"], "Cat": ["Emp Home", "Support Card"]},
                 {"Ann": ["Emp High"], "Ben": ["Fpa Mid"], "Cat": ["Emp Home"]})
     table.do("roll_order", 1)
-    table.do("sortie", camp="EMP")
+    table.do("sortie", camp="EMP", defender="FPA")
     table.do("declare", fleets=["Emp High"])
-    table.do("nominate")
+    table.do("nominate", player="Ben")
     table.do("declare", fleets=["Fpa Mid"])
     assert not any(u.owner == "Cat" for u in table.state.sortie.units)
     step = table.do("engage", 2, 3, actor="Emp High", target="Fpa Mid", support="Support Card", modifier=2)
@@ -527,9 +528,9 @@ def test_an_escape_shuttle_takes_an_admiral_out_of_the_battle():
                 {"Ann": ["Emp A"], "Ben": ["Fpa B", "Fpa C"]})
     table.do("roll_order", 4)
     table.refuse("GC-11", "respond", card="Lifeboat", target="Fpa B")     # not in a battle
-    table.do("sortie", camp="EMP")
+    table.do("sortie", camp="EMP", defender="FPA")
     table.do("declare", fleets=["Emp A"])
-    table.do("nominate")
+    table.do("nominate", player="Ben")
     table.do("declare", fleets=["Fpa B", "Fpa C"])
     table.do("respond", card="Lifeboat", target="Fpa B")
     assert table.status("Fpa B") == ESCAPED and "Lifeboat" in table.state.discard
@@ -549,7 +550,7 @@ def test_the_attacking_and_defending_camps():
     table.refuse("GC-6B.11", "sortie")                   # EMP or FPA: Ann must choose
     table.refuse("GC-6B.11", "sortie", camp="FEZ")
     table.refuse("GC-6B.11", "sortie", camp="EMP", defender="FEZ")
-    step = table.do("sortie", camp="FPA")
+    step = table.do("sortie", camp="FPA", defender="EMP")
     assert table.state.sortie.defender == "EMP" and table.state.phase == BATTLE and "FPA sorties" in step.summary
     assert table.state.sortie.declarer == 2              # Ann has no FPA fleet: Cat declares first
 
@@ -563,9 +564,9 @@ def test_the_nominee_must_be_able_to_defend_and_is_not_the_nominator_if_another_
     table = Table(setup(cards))
     table.start({"Ann": ["Emp A", "Fpa Mine"], "Ben": ["Fpa B"]})
     table.do("roll_order", 1)
-    table.do("sortie", camp="EMP")
+    table.do("sortie", camp="EMP", defender="FPA")
     table.do("declare", fleets=["Emp A"])
     table.refuse("GC-6B.3", "nominate", player="Ann")
     table.refuse("GC-6B.3", "nominate", player="Cat")
-    table.do("nominate")
+    table.do("nominate", player="Ben")
     assert table.state.sortie.first_defender == 1

@@ -22,9 +22,9 @@ def snake_battle() -> Table:
     table.start({"Ann": ["Emp A1", "Emp A2", "Emp A3"], "Ben": ["Fpa B1", "Fpa B2", "Push"], "Cat": ["Two Heads"]},
                 {"Ann": ["Emp A1", "Emp A2", "Emp A3"], "Ben": ["Fpa B1", "Fpa B2"], "Cat": []})
     table.do("roll_order", 5)
-    table.do("sortie", camp="EMP")
+    table.do("sortie", camp="EMP", defender="FPA")
     table.do("declare", fleets=["Emp A1", "Emp A2", "Emp A3"])
-    table.do("nominate")
+    table.do("nominate", player="Ben")
     table.do("declare", fleets=["Fpa B1", "Fpa B2"])
     return table
 
@@ -90,10 +90,10 @@ def fortress_battle() -> Table:
         table.do("end_action")
         table.do("end_turn")
     table.do("roll_order", 4)
-    table.do("sortie", camp="FPA")
+    table.do("sortie", camp="FPA", defender="EMP")
     table.do("declare", fleets=["Fpa Marshal", "Fpa Admiral"])
     table.refuse("GC-11", "fortress_vs_fortress", card="Fortress Guns")       # not before both sides are set
-    table.do("nominate")
+    table.do("nominate", player="Ann")
     table.do("declare", fortress=True)
     table.do("declare", fleets=["Emp Fleet"])
     return table

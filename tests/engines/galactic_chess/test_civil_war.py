@@ -69,11 +69,11 @@ def test_a_civil_war_battle_scores_no_kills_but_the_bonus_and_ends_the_war():
     table = outbreak()
     table.do("end_turn")                      # Ben's turn: the nobles attack
     table.do("roll_order", 4)
-    table.do("sortie", camp="EMP")
+    table.do("sortie", camp="EMP", defender="NOBLE")
     assert table.state.sortie.civil_war
     table.do("declare", fleets=["Emp Guard"])   # Ben has no EMP fleet: Cat none; Ann declares
     table.do("declare", fleets=["Emp Loyal"])
-    table.do("nominate")
+    table.do("nominate", player="Ben")
     table.do("declare", fleets=["Emp Noble", "Noble Baron"])
     table.refuse("GC-6B.5", "engage", actor="Emp Loyal", target="Emp Guard")
     table.do("engage", 6, 6, actor="Emp Loyal", target="Emp Noble")
@@ -109,9 +109,9 @@ def rebels_win() -> Table:
     table = outbreak()
     table.do("end_turn")
     table.do("roll_order", 4)
-    table.do("sortie", camp="NOBLE")
+    table.do("sortie", camp="NOBLE", defender="EMP")
     table.do("declare", fleets=["Emp Noble", "Noble Baron"])
-    table.do("nominate")
+    table.do("nominate", player="Ann")
     table.do("declare", fleets=["Emp Loyal", "Emp Guard"])
     table.do("choose_sc", unit="Emp Loyal")
     table.do("engage", 1, 1, actor="Emp Loyal", target="Emp Noble")      # S5 first: 2 + 2 < 8, a miss

@@ -36,7 +36,7 @@ def test_reinhard_destroyed_in_battle_the_destroyers_camp_wins_and_its_cliques_s
     their clique there, 1 per person card plus its battle VP; the highest total wins."""
     table = game()
     table.do("roll_order", 4)
-    table.do("sortie", camp="EMP")
+    table.do("sortie", camp="EMP", defender="FPA")
     table.do("declare", fleets=["Emp R", "Emp Two"])
     table.do("nominate", player="Ben")
     table.do("declare", fleets=["Fpa A"])

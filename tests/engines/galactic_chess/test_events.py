@@ -44,7 +44,7 @@ def test_the_invasion_fixes_the_size_and_amritsar_ends_it_with_total_war():
     assert state.invasion == 0 and state.phase == ACTION and state.order.forced and state.order.size == "2d6"
     assert "total war" in step.summary
     table.refuse("GC-5", "draw")
-    table.do("sortie", 4, 5, camp="EMP")
+    table.do("sortie", 4, 5, camp="EMP", defender="FPA")
     assert table.state.phase == BATTLE and table.state.sortie.size == 9
 
 
@@ -92,7 +92,7 @@ def test_an_inquiry_keeps_an_admiral_out_of_battles_until_he_returns():
     table.refuse("GC-6B.11", "sortie", camp="FPA")      # Ben's only fleet is absent
     table.do("return_from_inquiry", person="Fpa Star")
     table.refuse("GC-11", "return_from_inquiry", person="Fpa Star")
-    table.do("sortie", camp="FPA")
+    table.do("sortie", camp="FPA", defender="EMP")
     table.do("declare", fleets=["Fpa Star"])
 
 

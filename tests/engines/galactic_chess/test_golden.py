@@ -27,7 +27,7 @@ SCRIPT = (
     ("place", (), {"player": "Cat", "cards": ["Demo Governor Mica", "Demo Admiral Indigo", "Demo Commodore Jade",
                                              "Demo Commodore Dune"]}),
     ("roll_order", (5,), {}),
-    ("sortie", (), {"camp": "EMP"}),
+    ("sortie", (), {"camp": "EMP", "defender": "FPA"}),
     ("declare", (), {"fleets": ["Demo Marshal Aurum", "Demo Admiral Basalt"], "others": ["Demo Lancer Flint"]}),
     ("declare", (), {"fleets": ["Demo Commodore Dune"]}),
     ("nominate", (), {"player": "Ben"}),

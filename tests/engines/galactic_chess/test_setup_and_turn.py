@@ -2,6 +2,8 @@
 and the card entry that every rule reads (digest sections 2 and 10)."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from companion.dice import ScriptedDice
@@ -77,7 +79,7 @@ def test_the_deal_gives_six_cards_named_at_the_table_or_dealt_by_the_companion()
     """GC-3: 6 cards each from deck 1 (GC-3.1); named cards must be in the current deck; the companion deals
     with one die per card, sized to the deck."""
     table = Table(setup(CORE + (person("Later", "EMP", 1, 1, 1, 1, period=2),)))
-    table.refuse("GC-3", "deal_hand", player="Ann", cards=["Emp Star"])
+    table.refuse("GC-3.1", "deal_hand", player="Ann", cards=["Emp Star"])            # 6 cards, not 1
     table.refuse("GC-3.1", "deal_hand", player="Ann", cards=["Later"] + [f["name"] for f in FILLERS[:5]])
     deck = table.state.decks[0]
     step = table.do("deal_hand", 1, 1, 1, 1, 1, 1, player="Ben")
@@ -144,6 +146,29 @@ def test_the_draft_keeps_one_and_passes_the_rest_to_the_right():
     assert table.state.phase == PLACE and sorted(len(h) for h in table.state.hands) == [6, 6, 6]
     assert set(table.hand("Ann")) >= {first_packets[0][0], first_packets[1][1]}
     assert not misplaced(table.state)
+
+
+@pytest.mark.rule("GC-12", "GC-3.1")
+def test_a_draft_from_decks_that_run_short_passes_over_the_players_without_a_packet():
+    """GC-12 with fewer cards than the deal (GC-3.1: nothing once every deck is spent): Ann is dealt the 4 cards,
+    Ben and Cat none; only a player with a packet keeps a card, the packets pass on, and the draft ends when they
+    are spent. With no card at all, the placement comes at once."""
+    table = Table(setup(CORE, fillers=0), draft=True)
+    table.do("deal_hand", player="Ann", cards=[c["name"] for c in CORE])
+    table.do("deal_hand", player="Ben")
+    table.do("deal_hand", player="Cat", cards=[])
+    assert [len(p) for p in table.state.packets] == [4, 0, 0] and table.state.done == (False, True, True)
+    table.refuse("GC-12", "draft_pick", player="Ben", card=CORE[0]["name"])
+    picks = 0
+    while table.state.phase == DRAFT:
+        seat = table.state.done.index(False)
+        table.do("draft_pick", player=PLAYERS[seat], card=table.state.packets[seat][0])
+        picks += 1
+    assert table.state.phase == PLACE and picks == 3 and sorted(len(h) for h in table.state.hands) == [1, 1, 2]
+    empty = Table(setup((), fillers=0), draft=True)
+    for player in PLAYERS:
+        empty.do("deal_hand", player=player)
+    assert empty.state.phase == PLACE
 
 
 # --- GC-4 / GC-5 / GC-6A the turn ------------------------------------------------------------------
@@ -280,6 +305,18 @@ def test_decks_are_drawn_in_period_order_and_when_all_are_spent_nothing_is_drawn
     spent = replace(state, decks=((), (), (), ()), discard=state.discard + tuple(c for d in state.decks for c in d))
     step = ENGINE.apply(spent, {"type": "draw"}, ScriptedDice(()))
     assert "nothing to draw" in step.summary and step.state.phase == CARD and left
+
+
+@pytest.mark.rule("GC-3.1")
+def test_the_last_card_of_a_deck_is_drawn_with_no_die():
+    """GC-3.1: the companion picks a card with a die sized to the deck; the last card of a deck is the card drawn,
+    with no die (a one-sided die is no roll, and a saved session could not record it)."""
+    table = started(CORE + (person("P2", "EMP", 1, 1, 1, 1, period=2),))
+    table.do("roll_order", 1)
+    state = table.state
+    last = dataclasses.replace(state, decks=((), ("P2",), (), ()), discard=state.discard + state.decks[0])
+    step = ENGINE.apply(last, {"type": "draw"}, ScriptedDice(()))
+    assert step.state.hand("Ann")[-1] == "P2" and step.state.decks[1] == ()
 
 
 @pytest.mark.rule("GC-6A.2", "GC-11")

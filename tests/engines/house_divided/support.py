@@ -20,6 +20,19 @@ TEST_STRENGTH = {k: {"militia": 2, "veteran": 3, "crack": 4}[k.split("/")[1]] - 
 TEST_BASIC = {"strength": TEST_STRENGTH, "firing_order": "attacker_first", "entrenchment": "threshold"}
 
 
+def offered(state, action: str, param: str, **chosen: Any) -> list | None:
+    """The values the action's spec offers for `param` now, given the parameters chosen before it (None when it
+    is not asked)."""
+    legal = ENGINE.actions.specs[action].param(param).legal(state, chosen)
+    return None if legal is None else list(legal.values)
+
+
+def barred(state, action: str, param: str, **chosen: Any) -> dict:
+    """The values the spec shows as barred for `param` now: {value: the rule that bars it}."""
+    legal = ENGINE.actions.specs[action].param(param).legal(state, chosen)
+    return {b.value: b.rule for b in legal.barred}
+
+
 def box(id: str, alignment: str = "neutral", rp: int = 0, port: bool = False, fort: bool = False) -> dict:
     return {"id": id, "name": id, "alignment": alignment, "rp": rp, "port": port, "fort": fort}
 

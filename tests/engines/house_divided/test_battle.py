@@ -10,9 +10,8 @@ from companion.dice import ScriptedDice
 from engines.house_divided.battle import morale_due
 from engines.house_divided.desertion import DesertionCheck, DesertionInput, resolve_desertion
 from engines.house_divided.morale import MoraleCheck, MoraleInput, morale_value, resolve_morale, rout_table
-from engines.house_divided.movement import retreat_boxes
 from engines.house_divided.views import battle_board, desertion_losses, rout_chances
-from tests.engines.house_divided.support import TEST_BASIC, Table, battle_setup, setup, unit
+from tests.engines.house_divided.support import TEST_BASIC, Table, barred, battle_setup, offered, setup, unit
 
 # TV-8 from the digest: grade (and year) -> rout, rout entrenched, desert lost & routed, lost not routed,
 # won not routed.
@@ -305,8 +304,11 @@ def test_a_retreat_goes_only_where_the_enemy_is_not():
     table = fight(extra=[unit("U9", "USA", "C")])
     round_one(table)
     table.do("morale_checks", 1, 1, 1)
-    assert "B" not in retreat_boxes(table.state, "USA") and "X" in retreat_boxes(table.state, "USA")
-    assert {"X", "C", "washington", "A", "europe"}.isdisjoint(retreat_boxes(table.state, "CSA"))
+    assert "B" not in offered(table.state, "retreat", "to", side="USA") and "X" in offered(table.state, "retreat", "to",
+                                                                                        side="USA")
+    assert {"X", "C", "washington", "A", "europe"}.isdisjoint(offered(table.state, "retreat", "to", side="CSA"))
+    assert barred(table.state, "retreat", "to", side="CSA") == {"X": "HD-3", "C": "HD-3", "washington": "HD-3",
+                                                                 "U1": "HD-3", "P": "HD-3"}
     table.refuse("HD-3", "retreat", side="USA", to="B")
     table.refuse("HD-3", "retreat", side="CSA", to="X")
     table.refuse("HD-3", "retreat", side="CSA", to="C")

@@ -12,9 +12,9 @@ from engines.house_divided.fire import Shot
 from engines.house_divided.gamemap import map_warnings
 from engines.house_divided.garrison import GarrisonInput, garrison_odds, resolve_garrison
 from engines.house_divided.guide import due_now
-from engines.house_divided.movement import garrison_due, march_destinations
+from engines.house_divided.movement import garrison_due
 from engines.house_divided.views import battle_board, fire_preview, rout_chances
-from tests.engines.house_divided.support import TEST_BASIC, Table, battle_setup, box, setup, unit
+from tests.engines.house_divided.support import TEST_BASIC, Table, barred, battle_setup, box, offered, setup, unit
 
 
 @pytest.mark.rule("HD-4.11")
@@ -237,6 +237,24 @@ def test_vector_14_a_landing_at_an_empty_port_fights_the_garrison():
     assert garrison_due(table.state) == ()
 
 
+@pytest.mark.rule("HD-4.11", "HD-5.4")
+def test_a_landing_does_not_leave_its_port_to_join_another_battle():
+    """HD-4.11: units that landed at a garrisoned port neither march on nor join a battle elsewhere before they beat
+    the garrison (a landing left without its battle would hold the battle segment for ever); nor do contained
+    Union units before their break-out (HD-5.4)."""
+    units = [unit("L1", "USA", "U1"), unit("U2", "USA", "A"), unit("C1", "CSA", "A"), unit("U3", "USA", "P"),
+             unit("C3", "CSA", "P"), unit("U4", "USA", "X")]
+    table = Table(setup(units=units, leaders=[], basic_rules=TEST_BASIC), supply=False)  # P contained
+    table.to_movement(6)
+    table.do("march", units=["L1"], to="R3", amphibious=True)
+    table.do("end_movement")
+    table.do("start_battle", box="A")
+    table.do("battle_command", 6, 6)
+    assert offered(table.state, "reinforce", "units", side="USA") == ["U4"]
+    assert barred(table.state, "reinforce", "units", side="USA") == {"L1": "HD-4.11", "U3": "HD-5.4"}
+    table.refuse("HD-4.11", "reinforce", side="USA", units=["L1"])
+
+
 @pytest.mark.rule("HD-4.11")
 def test_vector_14_a_march_overland_meets_no_garrison():
     """TV-14: a Union march into that port overland does not fight the garrison: no battle is due, and a battle
@@ -244,9 +262,13 @@ def test_vector_14_a_march_overland_meets_no_garrison():
     table = sail(amphibious=False)
     assert garrison_due(table.state) == ()
     table.do("end_movement")
-    table.refuse("HD-4.11", "start_battle", box="R3", amphibious=True)
+    assert offered(table.state, "start_battle", "box") == []
     table.refuse("HD-3", "start_battle", box="R3")  # nobody to fight
     table.do("end_battles")
+    table = Table(battle_setup([unit("L1", "USA", "R3"), unit("C1", "CSA", "R3")]), supply=False)
+    table.to_battles(6)
+    assert barred(table.state, "start_battle", "amphibious", box="R3") == {True: "HD-4.11"}
+    table.refuse("HD-4.11", "start_battle", box="R3", amphibious=True)
 
 
 @pytest.mark.rule("HD-4.11", "HD-5.9")
@@ -254,7 +276,10 @@ def test_a_landing_goes_to_a_port():
     """A landing is made at a port; the CSA lands only after foreign intervention (HD-5.9)."""
     table = sail()
     table.refuse("HD-4.11", "march", units=["W1"], to="A", amphibious=True)
-    assert march_destinations(table.state, "washington", amphibious=True) == ["R3", "U1", "P"]
+    to = offered(table.state, "march", "to", units=["W1"])
+    landing = [b for b in to if True in offered(table.state, "march", "amphibious", units=["W1"], to=b)]
+    assert landing == ["R3", "U1", "P"]
+    assert barred(table.state, "march", "amphibious", units=["W1"], to="A") == {True: "HD-4.11"}
 
 
 @pytest.mark.rule("HD-4.11", "HD-A13", "HD-4.4")
@@ -285,7 +310,7 @@ def test_the_garrison_keeps_its_entrenchment_beside_unentrenched_units():
     assert fractions(fire_preview(table.state)) == {0: F(4, 9), 1: F(4, 9), 2: F(1, 9)}
     step = table.do("fire", 2, 2)
     assert step.results[0].details == {"hit_on": {"L1": 1, "L2": 1}, "open_only": 2}
-    table.refuse("HD-4.11", "take_hits", units=["Garrison", "C6"])
+    table.refuse("HD-4.10", "take_hits", units=["Garrison", "C6"])  # 2 hits, one of them on the open C6 only
     table.do("take_hits", units=["C6", "C6"])
     assert table.unit("C6").status == "eliminated" and table.state.battle.of("CSA").garrison == 0
     table.do("fire", 6)

@@ -13,9 +13,8 @@ from companion.odds import fractions, happened_by, p_at_least
 from engines.house_divided import ENGINE
 from engines.house_divided.gamemap import map_from_data
 from engines.house_divided.intervention import ReturnInput, fi_conditions, fi_return_odds, fi_status
-from engines.house_divided.movement import march_destinations
 from engines.house_divided.state import RECRUITMENT
-from tests.engines.house_divided.support import Table, designated_map, designated_setup, unit
+from tests.engines.house_divided.support import Table, barred, designated_map, designated_setup, offered, unit
 
 TV10 = {"washington": "CSA", "PHL": "CSA", "ATL": "USA"}  # X = PHL (Union, RP 2), Y = ATL (CSA, RP 2)
 
@@ -121,13 +120,14 @@ def test_fi_units_sail_from_europe_by_csa_sea_movement():
     table = battle_table(fi_trigger="turn_start")
     table.do("end_start")
     table.do("roll_marches", 6)
-    assert march_destinations(table.state, "europe") == ["BAL", "NY", "CHS"]
+    assert offered(table.state, "march", "to", units=["FI 1"]) == ["BAL", "NY", "CHS"]
+    assert barred(table.state, "march", "to", units=["FI 1"])["ATL"] == "HD-5.9"
     table.refuse("HD-5.9", "march", units=["C1"], to="europe")
     table.refuse("HD-5.9", "march", units=["FI 1"], to="ATL")
     table.do("march", units=["FI 1", "FI 2"], to="CHS")
     assert table.unit("FI 1").box == "CHS"
     table.refuse("HD-5.9", "march", units=["FI 1"], to="europe")
-    assert "europe" not in march_destinations(table.state, "CHS")
+    assert "europe" not in offered(table.state, "march", "to", units=["FI 1"])
 
 
 @pytest.mark.rule("HD-4.9")

@@ -3,8 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.house_divided.movement import leader_destinations, leaders_alone, leaders_along, reinforcing_leaders
-from tests.engines.house_divided.support import TEST_BASIC, Table, setup, unit
+from tests.engines.house_divided.support import TEST_BASIC, Table, barred, offered, setup, unit
 
 LEADERS = [{"name": "Grant", "front": 1, "back": 3, "box": "washington"}, {"name": "Sherman", "front": 2},
            {"name": "Lee", "front": 3, "box": "C"}]
@@ -94,7 +93,10 @@ def test_vector_16_two_march_moves_a_turn_with_units_or_alone():
     assert table.state.marches_left == 2
     table.refuse("HD-5.7", "march", units=["U2"], to="washington", leaders=["Grant"])
     table.refuse("HD-5.7", "move_leader", leader="Grant", to="washington")
-    assert leaders_along(table.state, "X") == [] and leaders_alone(table.state) == []
+    assert offered(table.state, "march", "leaders", units=["U2"]) == [] and \
+        barred(table.state, "march", "leaders", units=["U2"]) == {"Grant": "HD-5.7"}
+    assert offered(table.state, "move_leader", "leader") == [] and barred(table.state, "move_leader", "leader") == \
+        {"Grant": "HD-5.7"}
     table.do("march", units=["U2"], to="washington")  # the units go on without him
     assert table.state.leader("Grant").box == "X"
 
@@ -103,13 +105,16 @@ def test_vector_16_two_march_moves_a_turn_with_units_or_alone():
 def test_the_lists_offer_only_leaders_with_a_march_move_left():
     """HD-5.7: the leaders offered to ride along or to move alone are those with a march-move left."""
     table = game()
-    assert leaders_along(table.state, "washington") == ["Grant"] and leaders_alone(table.state) == ["Grant"]
+    assert offered(table.state, "march", "leaders", units=["U1"]) == ["Grant"]
+    assert offered(table.state, "move_leader", "leader") == ["Grant"]
     table.do("move_leader", leader="Grant", to="U1")
-    assert leaders_along(table.state, "U1") == ["Grant"] and leaders_along(table.state, "washington") == []
+    assert offered(table.state, "march", "leaders", units=["U1"]) is None  # no leader at washington now
     table.do("march", units=["U1"], to="U1")
+    assert offered(table.state, "march", "leaders", units=["U1"]) == ["Grant"]
     table.do("march", units=["U1"], to="X", leaders=["Grant"])
-    assert leaders_along(table.state, "X") == [] and leaders_alone(table.state) == []
-    assert leader_destinations(table.state, table.state.leader("Grant")) == [
+    assert offered(table.state, "march", "leaders", units=["U1"]) == []
+    assert offered(table.state, "move_leader", "leader") == []
+    assert offered(table.state, "move_leader", "to", leader="Grant") == [
         b.id for b in table.state.game_map.boxes if b.id not in ("X", "europe")]
 
 
@@ -134,14 +139,15 @@ def test_joining_a_battle_is_one_of_the_leaders_march_moves():
     table.do("end_movement")
     table.do("start_battle", box="A")
     table.do("battle_command", 6, 6)
-    assert reinforcing_leaders(table.state, "USA") == []
-    table.refuse("HD-5.7", "reinforce", side="USA", leaders=["Sherman"])
+    assert offered(table.state, "reinforce", "leaders", side="USA", units=[]) == []
+    assert barred(table.state, "reinforce", "leaders", side="USA", units=[]) == {"Grant": "HD-5.7", "Sherman": "HD-5.7"}
+    table.refuse("HD-3", "reinforce", side="USA", leaders=["Sherman"])  # no leader can join: units must
     table = joining()
     table.do("move_leader", leader="Grant", to="U1")
     table.do("end_movement")
     table.do("start_battle", box="A")
     table.do("battle_command", 6, 6)
-    assert reinforcing_leaders(table.state, "USA") == ["Grant", "Sherman"]
+    assert offered(table.state, "reinforce", "leaders", side="USA", units=[]) == ["Grant", "Sherman"]
     table.do("reinforce", side="USA", leaders=["Grant"])
     assert table.state.leader("Grant").moves == 2 and table.state.leader("Grant").box == "A"
     assert table.state.marches_left == 4
@@ -154,6 +160,8 @@ def test_with_units_only_a_leader_joins_a_battle_with_units_of_his_box():
     table.do("end_movement")
     table.do("start_battle", box="A")
     table.do("battle_command", 6, 6)
-    table.refuse("HD-A23", "reinforce", side="USA", leaders=["Sherman"])
+    assert barred(table.state, "reinforce", "leaders", side="USA", units=[]) == {"Grant": "HD-A23", "Sherman": "HD-A23"}
+    assert offered(table.state, "reinforce", "leaders", side="USA", units=["U9"]) == ["Grant", "Sherman"]
+    table.refuse("HD-3", "reinforce", side="USA", leaders=["Sherman"])  # not alone: with units only
     table.do("reinforce", side="USA", units=["U9"], leaders=["Sherman"])
     assert table.state.leader("Sherman").box == "A" and table.state.leader("Sherman").moves == 1

@@ -74,9 +74,21 @@ def test_mm_stays_on_its_track():
     table = Table(setup(mm_track=40))
     table.refuse("HD-6.3", "adjust_mm", side="USA", change=7)
     table.refuse("HD-6.3", "adjust_mm", side="USA", change=-35)
-    table.refuse("HD-6.3", "adjust_mm", side="USA", change=0)
+    table.do("adjust_mm", side="USA", change=0, reason="no change")
+    assert table.state.mm_usa == 34
     table.do("adjust_mm", side="USA", change=6)
     assert table.state.mm_usa == 40
+
+
+@pytest.mark.rule("HD-4.7", "HD-6.3")
+def test_a_recapture_of_washington_stays_on_the_track():
+    """HD-4.7: a recapture gives back 1 MM, but the Union MM does not go past the top of the track (HD-6.3)."""
+    table = Table(setup(mm_track=40))
+    table.do("set_control", box="washington", side="CSA")
+    table.do("washington_loss", 2)
+    table.do("adjust_mm", side="USA", change=8)
+    step = table.do("set_control", box="washington", side="USA")
+    assert table.state.mm_usa == 40 and "40 -> 40 (the top of the track)" in step.summary
 
 
 @pytest.mark.rule("HD-6.2", "HD-6.1")
