@@ -65,12 +65,14 @@ def random_value(param: Param, legal: Legal, rng: random.Random) -> Any:
 def random_params(spec: ActionSpec, state: Any, rng: random.Random) -> dict[str, Any]:
     """Legal parameters of an open action, chosen in order (each given the ones before it)."""
     chosen: dict[str, Any] = {}
+    given: dict[str, Any] = {}
     for p in spec.params:
         legal = p.legal(state, chosen)
         if legal is None:
+            chosen[p.name] = None if p.required else p.default  # as `apply` sees a parameter not asked
             continue
-        chosen[p.name] = random_value(p, legal, rng)
-    return chosen
+        chosen[p.name] = given[p.name] = random_value(p, legal, rng)
+    return given
 
 
 def playable(spec: ActionSpec) -> bool:

@@ -14,7 +14,12 @@ from functools import cache
 from typing import Any, Mapping, Union
 
 
+PLAIN = (str, int, float, bool, type(None))
+
+
 def to_data(obj: Any) -> Any:
+    if isinstance(obj, PLAIN):
+        return obj
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         return {f.name: to_data(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
     if isinstance(obj, (tuple, list)):

@@ -147,6 +147,7 @@ class Param:
     high: int | None = None     # SOME_OF: most items; TEXT: most characters
     repeat: bool = False        # SOME_OF: an ordered list in which a value may come again
     help: str = ""
+    secret: bool = False        # the legal values tell what other players hide: never named in a refusal
     suggest: Callable[[Any, Mapping[str, Any]], Any] | None = None  # the value a form starts from, if not the default
 
     @property
@@ -209,6 +210,10 @@ class Param:
     def value_problem(self, value: Any, legal: Legal) -> str:
         """Why `value` is not legal now ("" when it is)."""
         kind = self.kind
+        if self.secret and kind in (ONE_OF, SOME_OF, COUNTS):
+            items = value if kind == SOME_OF else value.keys() if kind == COUNTS else (value,)
+            if not all(legal.offers(v) for v in items):
+                return f"{quote(value)} cannot be chosen now"
         if kind in (ONE_OF, YES_NO):
             if legal.offers(value):
                 return ""
@@ -260,7 +265,8 @@ class Param:
             raise RuleError(self.rule, f"{self.label} ('{self.name}') does not apply now")
         if value is REQUIRED:
             raise RuleError(self.rule, f"{self.label} ('{self.name}'): choose " + (
-                legal.named() if self.kind in (ONE_OF, SOME_OF, COUNTS) and legal.options else "a value"))
+                legal.named() if self.kind in (ONE_OF, SOME_OF, COUNTS) and legal.options and not self.secret
+                else "a value"))
         if value is None and self.name not in given:
             return None  # a default of None: the action works the value out itself
         barred = self.barring(value, legal)
@@ -301,8 +307,9 @@ class ActionSpec:
 
     `when(state)` raises RuleError (naming the rule) when the action cannot be taken now at all;
     `correction`: an entry the players may make at any time to put the record right (not a step
-    of the sequence of play); `retired`: parameters an older version took, {name: the only value that
-    is still accepted (and ignored)}, so that saved games still replay."""
+    of the sequence of play); `retired`: what an older version sent, {name: value}: that value of that
+    parameter is dropped before the checks (the parameter is gone, or the value now means its default), so
+    that saved games still replay."""
 
     name: str
     label: str
@@ -315,10 +322,14 @@ class ActionSpec:
     def param(self, name: str) -> Param:
         return next(p for p in self.params if p.name == name)
 
+    def is_retired(self, name: str, value: Any) -> bool:
+        """Is this what an older version sent for the parameter (dropped before the checks)?"""
+        return name in self.retired and _same(value, self.retired[name])
+
     def check(self, state: Any, given: Mapping[str, Any]) -> dict[str, Any]:
         """The action's parameters, every one checked in order; RuleError naming the first bad one."""
         names = {p.name for p in self.params}
-        given = {k: v for k, v in given.items() if not (k in self.retired and _same(v, self.retired[k]))}
+        given = {k: v for k, v in given.items() if not self.is_retired(k, v)}
         unknown = [k for k in given if k not in names]
         if unknown:
             raise RuleError(self.rule, f"{self.label}: there is no parameter {quote(unknown[0])}"

@@ -286,6 +286,8 @@ def test_values_not_offered_and_wrong_types_are_refused_naming_the_parameter(eng
                 if legal is None or p.kind == RECORD:
                     continue
                 for value in [*WRONG_TYPES.get(p.kind, []), *not_offered(p, legal)]:
+                    if spec.is_retired(p.name, value):
+                        continue  # what an older version sent: accepted so that saved games replay
                     error = assert_refused(engine, state, {**base, p.name: value})
                     assert f"'{p.name}'" in error.message, (spec.name, p.name, value, error.message)
                     tried += 1
