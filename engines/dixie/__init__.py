@@ -7,6 +7,7 @@ any disagreement.
 """
 from companion.engine import Engine, Procedure
 
+from . import combat_step, movement_step  # noqa: F401  (register the actions of the combat and Movement steps)
 from .actions import actions as ACTIONS
 from .counter_battery import (
     counter_battery_inputs,

@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Mapping
 
 from companion.engine import RuleError
@@ -99,7 +100,7 @@ class CardSpec:
     timing: str = ""
     lasting: bool = False
 
-    @property
+    @cached_property
     def is_unit(self) -> bool:
         return self.type in UNITS
 

@@ -16,7 +16,7 @@ from companion.engine import RuleError
 from .board import across, lateral, line_of, other
 from .modifiers import ENFILADE, LONG, MELEE, SHORT, SUPPORT
 from .rules import ART, CAV, CAV_F, ENFILADE_F, INF, INF_F, MELEE_F
-from .state import COMBAT, MOVEMENT, Card, GameState
+from .state import COMBAT, MOVEMENT, Card, GameState, fault
 
 
 def fire_mode(state: GameState, side: str, origin: str, target: str) -> str:
@@ -50,6 +50,13 @@ def fire_mode(state: GameState, side: str, origin: str, target: str) -> str:
         return ENFILADE
     raise RuleError("DX-7.2", f"{target} is out of reach from {origin}: fire goes into your own position, "
                               "across the Middle Ground, or (enfilade) beside it")
+
+
+FIRE_RULE = {SHORT: "DX-7.2", LONG: "DX-7.2", SUPPORT: "DX-13.5", ENFILADE: "DX-13.2"}   # by kind of fire
+
+
+def fire_rule(mode: str) -> str:
+    return FIRE_RULE[mode]
 
 
 def firepower(state: GameState, card: Card, mode: str) -> int:
@@ -102,47 +109,76 @@ def order_key(state: GameState, origin: str, target: str) -> str:
 
 
 def check_order(state: GameState, key: str) -> None:
-    """DX-7.0: finish one position before starting the next."""
+    """DX-7.0: finish one position before starting the next; a declared melee is part of its position's combat,
+    so the combat moves on only once the melee under way there is fought out (DX-13.1)."""
     if key in state.combat_at[:-1]:
         raise RuleError("DX-7.0", f"The combat at {key} is finished: fights at one position are done before "
                                   "the next starts")
+    now = state.combat_at[-1] if state.combat_at else None
+    if now and key != now and any(m.position == now and m.stage != "done" for m in state.melees):
+        raise RuleError("DX-7.0", f"Finish the melee in {now} before the combat moves on to {key}")
+
+
+def fire_fault(state: GameState, cards: list[Card], target: str) -> RuleError | None:
+    """The rule a fire of these cards (of the active side, in one position) at the target breaks, or None."""
+    origin = cards[0].loc
+    try:
+        mode = fire_mode(state, state.active, origin, target)
+        for card in cards:
+            check_firer(state, card, mode)
+        if state.step == COMBAT:
+            check_order(state, order_key(state, origin, target))
+    except RuleError as error:
+        return error
+    return None
+
+
+def reach_of(pos: str) -> tuple[str, ...]:
+    """The positions a card may fire at from `pos`: its own, across the Middle Ground, beside it (DX-7.2, 13.2)."""
+    return (pos, across(pos), *lateral(pos))
+
+
+def fire_choices(state: GameState) -> dict[tuple[str, str], tuple[str, ...]]:
+    """(from, target) -> the active side's cards that may fire from there at the target now, for every fire it
+    could make (DX-7.0, DX-7.2, DX-13.2, DX-13.3, DX-13.5; the position under way first)."""
+    def work() -> dict[tuple[str, str], tuple[str, ...]]:
+        found = {}
+        for origin in state.positions:
+            units = state.units(origin, state.active)
+            for target in reach_of(origin) if units else ():
+                able = tuple(c.id for c in units if fire_fault(state, [c], target) is None)
+                if able:
+                    found[(origin, target)] = able
+        current = state.combat_at[-1:]
+        return dict(sorted(found.items(), key=lambda o: order_key(state, *o[0]) not in current))
+    return state.once("fire", work)
 
 
 def firing_options(state: GameState) -> list[tuple[str, str, str]]:
-    """(from, target, kind) for every fire the active side could make now, the position under way first
-    (DX-7.0: finished positions are left out; in the Movement step only horse artillery that has moved)."""
-    side = state.active
-    found = []
-    for origin in state.positions:
-        if not state.units(origin, side):
-            continue
-        for target in (origin, across(origin), *lateral(origin)):
-            try:
-                mode = fire_mode(state, side, origin, target)
-                if state.step == COMBAT:
-                    check_order(state, order_key(state, origin, target))
-            except RuleError:
-                continue
-            if able_firers(state, origin, target):
-                found.append((origin, target, mode))
-    current = state.combat_at[-1:]
-    return sorted(found, key=lambda o: order_key(state, o[0], o[1]) not in current)
+    """(from, target, kind) for every fire the active side could make now, the position under way first."""
+    return [(o, t, fire_mode(state, state.active, o, t)) for o, t in fire_choices(state)]
 
 
 def able_firers(state: GameState, origin: str, target: str) -> list[Card]:
     """The active side's cards in `origin` that may fire at `target` now (DX-7.0, DX-7.2, DX-13.3)."""
-    try:
-        mode = fire_mode(state, state.active, origin, target)
-    except RuleError:
-        return []
-    able = []
-    for card in state.units(origin, state.active):
-        try:
-            check_firer(state, card, mode)
-        except RuleError:
-            continue
-        able.append(card)
-    return able
+    return [state.card(i) for i in fire_choices(state).get((origin, target), ())]
+
+
+def why_not_firing(state: GameState, card: Card) -> RuleError:
+    """Why a card of the active side can fire at nothing now: a refusal that reached the card itself (fired, the
+    Movement step, the order of combat) before one of the positions it could fire at."""
+    faults = [fire_fault(state, [card], t) for t in reach_of(card.loc)]
+    mode_ok = [f for f, t in zip(faults, reach_of(card.loc)) if f is not None and
+               fault(fire_mode, state, state.active, card.loc, t) is None]
+    return (mode_ok or faults)[0]
+
+
+def battery_choices(state: GameState, firers: list[Card], target: str) -> dict[str, tuple[Card, Card, RuleError | None]]:
+    """DX-13.4: 'firer>artillery' for each firer and each enemy artillery card in the target: the firer and the card
+    it would single out, with the rule that bars it (None when it may)."""
+    mode = fire_mode(state, state.active, firers[0].loc, target)
+    return {f"{f.id}>{a.id}": (f, a, fault(check_counter_battery, state, f, a, mode, target))
+            for f in firers for a in state.units(target, other(state.active)) if a.spec.type == ART}
 
 
 def batteries_to_name(state: GameState, firer: Card, target: str) -> list[Card]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .board import ELIMINATED, other
-from .rules import LDR, SPC
+from .rules import LDR, SIDES, SPC
 from .stacking import over_limit
 from .state import DEPLOY, MORALE, MOVEMENT, NIGHT, OVER, Card, GameState, Melee
 from .victory import winner
@@ -57,12 +57,12 @@ def settle(state: GameState) -> GameState:
     holder = dict(state.holder)
     lone = []
     for pos in state.positions:
-        cards = state.at(pos)
-        present = {c.side for c in cards if c.is_unit}
+        present = [side for side in SIDES if state.units(pos, side)]
         if len(present) == 1:
-            holder[pos] = present.pop()
-        lone += [c for c in cards if c.spec.type == LDR and not c.decoy and any(
-            u.is_unit and u.side != c.side for u in cards) and not any(u.is_unit and u.side == c.side for u in cards)]
+            holder[pos] = present[0]
+            leader = state.leader(pos, other(present[0]))
+            if leader:
+                lone.append(leader)
     if holder != state.holder:
         state = replace(state, holder=holder)
     if lone:
@@ -97,6 +97,10 @@ def morale_due(state: GameState, side: str) -> tuple[list[Card], list[Card]]:
 
 def duty(state: GameState) -> Duty | None:
     """What must be done before anything else, if anything."""
+    return state.once("duty", lambda: _duty(state))
+
+
+def _duty(state: GameState) -> Duty | None:
     if state.tasks:
         task = state.tasks[0]
         return Duty(TASK_ACTIONS[task.kind], TASK_RULES[task.kind], _task_text(task))
@@ -132,6 +136,6 @@ def next_turn(state: GameState, active: str | None = None) -> GameState:
     """The next side's turn begins with its morale step; the per-turn flags are cleared."""
     state = expire_specials(state)
     cards = tuple(replace(c, fired=False, moves=0, advanced=False, disengaged=False, flank="")
-                  for c in state.cards)
+                  if c.fired or c.moves or c.advanced or c.disengaged or c.flank else c for c in state.cards)
     return replace(state, cards=cards, turn=state.turn + 1, active=active or other(state.active), step=MORALE,
                    combat_at=(), melees=(), specials_played=())

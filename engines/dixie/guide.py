@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.engine import Due
 
+from .combat_step import ready_melees, waiting_melee
 from .command import designation_due
 from .firepower import firing_options
 from .flow import duty, morale_due
@@ -23,7 +24,7 @@ from .state import (
 
 def phase_title(state: GameState) -> str:
     if state.step == OVER:
-        return f"Game over: {state.victory.side} wins ({state.victory.reason})"
+        return f"Game over: {state.victory.text}"
     if state.step == DEPLOY:
         return "Deployment: both sides place their muster"
     if state.step in (DUSK, NIGHT):
@@ -71,14 +72,16 @@ def _morale(state: GameState) -> list[Due]:
 
 
 def _combat(state: GameState) -> list[Due]:
-    for m in state.melees:
-        if m.stage == "roll":
-            return [Due("melee_round", f"Melee in {m.position}", f"Round {m.rounds + 1}: both sides roll at once.",
-                        "DX-13.1")]
-        if m.stage in ("choice", "reply"):
-            who = m.initiator if m.stage == "choice" else "The opponent"
-            return [Due("melee_choice", f"Melee in {m.position}: fight on?",
-                        f"{who}: fight round 2, or disengage.", "DX-13.1")]
+    waiting = waiting_melee(state)
+    if waiting:
+        who = waiting.initiator if waiting.stage == "choice" else "The opponent"
+        return [Due("melee_choice", f"Melee in {waiting.position}: fight on?",
+                    f"{who}: fight round 2, or disengage.", "DX-13.1")]
+    ready = ready_melees(state)
+    if ready:
+        m = next(m for m in state.melees if m.position == ready[0])
+        return [Due("melee_round", f"Melee in {m.position}", f"Round {m.rounds + 1}: both sides roll at once.",
+                    "DX-13.1")]
     steps = []
     engaged = [p for p in state.positions if state.engaged(p)]
     if state.options["melee"] and not state.combat_at and engaged:

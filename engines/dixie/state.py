@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from functools import cache, cached_property
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from companion.engine import RuleError, resolve_options
 from companion.records import from_data, to_data
@@ -55,6 +55,33 @@ class Card:
     def is_unit(self) -> bool:
         return self.spec.is_unit and not self.decoy
 
+    @cached_property
+    def data(self) -> dict[str, Any]:
+        """The card as plain JSON data (`GameState.to_dict`), worked out once: a card unchanged by an event is the
+        same object in the next state."""
+        return {"spec": _spec_data(self.spec), **{k: getattr(self, k) for k in CARD_STATE}}
+
+
+def public(card: Card) -> str:
+    """How the log names a card: by name when face-up, else only as a face-down card."""
+    return card.spec.label if card.face_up and not card.decoy else f"a face-down {card.side} card"
+
+
+def fault(check: Callable[..., Any], *args: Any) -> RuleError | None:
+    """The refusal a check raises, or None."""
+    try:
+        check(*args)
+    except RuleError as error:
+        return error
+    return None
+
+
+def label(card: Card) -> str:
+    """How a choice names one of the player's cards: name, values (3B, a leader's 2/1) and id."""
+    s = card.spec
+    value = f" {s.cv}{s.morale}" if s.is_unit else f" {s.attack}/{s.defense}" if s.type == LDR else ""
+    return f"{s.name or s.type}{value} ({card.id})"
+
 
 @dataclass(frozen=True)
 class Task:
@@ -84,9 +111,13 @@ class Melee:
 
 @dataclass(frozen=True)
 class Victory:
-    side: str
+    side: str       # "" when the battle ends with no winner
     reason: str
     rule: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.side} wins ({self.reason})" if self.side else f"no winner ({self.reason})"
 
 
 @dataclass(frozen=True)
@@ -110,21 +141,35 @@ class GameState:
 
     # --- lookups --------------------------------------------------------------------------------------
     @cached_property
+    def _memo(self) -> dict[Any, Any]:
+        return {}
+
+    def once(self, key: Any, make: Callable[[], Any]) -> Any:
+        """What `make()` works out from this state, worked out once (the legal choices of the actions)."""
+        if key not in self._memo:
+            self._memo[key] = make()
+        return self._memo[key]
+
+    @cached_property
     def _index(self) -> dict[str, int]:
         return {c.id: i for i, c in enumerate(self.cards)}
 
     @cached_property
-    def _by_loc(self) -> dict[str, list[Card]]:
-        where: dict[str, list[Card]] = {}
+    def _by_loc(self) -> dict[Any, list[Card]]:
+        """The cards by location, and by (location, side); the units by (location, side, True)."""
+        where: dict[Any, list[Card]] = {}
         for c in self.cards:
             where.setdefault(c.loc, []).append(c)
+            where.setdefault((c.loc, c.side), []).append(c)
+            if c.is_unit:
+                where.setdefault((c.loc, c.side, True), []).append(c)
         return where
 
-    @property
+    @cached_property
     def width(self) -> int:
         return width(self.options)
 
-    @property
+    @cached_property
     def positions(self) -> tuple[str, ...]:
         return positions(self.width)
 
@@ -134,10 +179,11 @@ class GameState:
         return self.cards[self._index[card_id]]
 
     def at(self, loc: str, side: str | None = None) -> list[Card]:
-        return [c for c in self._by_loc.get(loc, ()) if side is None or c.side == side]
+        """The cards in a location (of one side), in deck order; the list is shared: copy it to change it."""
+        return self._by_loc.get(loc if side is None else (loc, side), NONE)
 
     def units(self, pos: str, side: str) -> list[Card]:
-        return [c for c in self.at(pos, side) if c.is_unit]
+        return self._by_loc.get((pos, side, True), NONE)
 
     def leader(self, pos: str, side: str) -> Card | None:
         """The side's leader in the position (a decoy leader commands nothing), DX-11.0b."""
@@ -169,8 +215,15 @@ class GameState:
 
     def to_dict(self) -> dict:
         """Plain JSON data; the printed fields of each card are converted once and shared."""
-        data = {f.name: to_data(getattr(self, f.name)) for f in fields(self) if f.name != "cards"}
-        data["cards"] = [{"spec": _spec_data(c.spec), **{k: getattr(c, k) for k in CARD_STATE}} for c in self.cards]
+        data = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "cards":
+                data[f.name] = [dict(c.data) for c in value]
+            elif f.name in FLAT:
+                data[f.name] = dict(value) if isinstance(value, dict) else list(value)
+            else:
+                data[f.name] = to_data(value)
         return data
 
 
@@ -179,7 +232,9 @@ def _spec_data(spec: CardSpec) -> dict:
     return to_data(spec)
 
 
+NONE: list[Card] = []
 CARD_STATE = tuple(f.name for f in fields(Card) if f.name != "spec")
+FLAT = ("options", "holder", "army_commander", "captured", "combat_at", "specials_played", "night_done")  # plain values
 
 
 def state_from_dict(data: Mapping[str, Any]) -> GameState:

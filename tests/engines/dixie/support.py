@@ -39,15 +39,32 @@ def card_id(side: str, number: int) -> str:
     return f"{side}-{number}"
 
 
+SPARE = 97  # the first number of the spare units a small deck gets
+
+
+def spares(cards) -> list[dict]:
+    """Two plain units a side in the muster for a small deck with fewer units: they wait in the reserve, so that
+    either side could still occupy two positions and the battle is not over from the start (DX-4.0)."""
+    rows = []
+    for side in ("CSA", "USA"):
+        units = [c for c in cards if c["side"] == side and c["type"] in ("INF", "CAV", "ART")]
+        rows += [unit(SPARE + i, side, cv=1) for i in range(max(0, 2 - len(units)))]
+    return rows
+
+
 class Table(ReplayedTable):
     """A game session replayed from its event log, with the dice of every action scripted. Small decks are
-    played as custom decks (DX-13.9) unless `custom_decks=False` is given."""
+    played as custom decks (DX-13.9) unless `custom_decks=False` is given, with `spares` where a side has fewer
+    than two units."""
 
     engine = ENGINE
 
     def __init__(self, cards, **options: Any):
         options.setdefault("custom_decks", True)
-        super().__init__({"cards": [dict(c) for c in cards]}, **options)
+        cards = [dict(c) for c in cards]
+        if options["custom_decks"]:
+            cards += spares(cards)
+        super().__init__({"cards": cards}, **options)
 
     def card(self, card: str) -> Card:
         return self.state.card(card)

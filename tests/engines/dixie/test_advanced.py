@@ -88,12 +88,13 @@ BATTERY_PLACES = {"CSA-1": "CSA-C", "CSA-2": "CSA-L", "USA-11": "USA-C", "USA-12
 
 @pytest.mark.rule("DX-13.4")
 def test_counter_battery_puts_every_hit_on_the_named_artillery():
-    """DX-13.4: a firing card may name an enemy artillery card; at long range it must be face-up; all of that
-    card's hits go on it, ignoring levelling, and hits past its CV are lost."""
+    """DX-13.4: a firing card may name an enemy artillery card ('firer>artillery'); at long range it must be
+    face-up; all of that card's hits go on it, ignoring levelling, and hits past its CV are lost. With 13.4 off
+    no card is singled out."""
     table = Table(BATTERY, counter_battery=True)
     table.deploy(BATTERY_PLACES)
     table.to_step("combat")
-    table.refuse("DX-13.4", "fire", 1, 1, 1, firers=["CSA-1"], target="USA-C", counter_battery={"CSA-1": "USA-11"})
+    table.refuse("DX-13.4", "fire", 1, 1, 1, firers=["CSA-1"], target="USA-C", counter_battery=["CSA-1>USA-11"])
     table.next_turn()
     table.to_step("combat")
     table.do("fire", 6, 6, firers=["USA-11"], target="CSA-C")       # now face-up
@@ -101,13 +102,13 @@ def test_counter_battery_puts_every_hit_on_the_named_artillery():
     table.to_step("combat")
     advice = fire_advice(table.state, ["CSA-1"], "USA-C", {"CSA-1": "USA-11"})
     assert sum(p for o, p in fractions(advice.batteries["CSA-1"]).items() if o.hits == 0) == F(8, 27)
-    table.do("fire", 1, 2, 6, firers=["CSA-1"], target="USA-C", counter_battery={"CSA-1": "USA-11"})
+    table.do("fire", 1, 2, 6, firers=["CSA-1"], target="USA-C", counter_battery=["CSA-1>USA-11"])
     assert table.card("USA-11").hits == 2 and table.card("USA-12").hits == 0 and not table.state.tasks
     assert table.card("USA-13").hits == 1
     off = Table(BATTERY)
     off.deploy(BATTERY_PLACES)
     off.to_step("combat")
-    off.refuse("DX-7.3", "fire", 1, 1, 1, firers=["CSA-1"], target="USA-C", counter_battery={"CSA-1": "USA-11"})
+    off.refuse("DX-13.4", "fire", 1, 1, 1, firers=["CSA-1"], target="USA-C", counter_battery=["CSA-1>USA-11"])
 
 
 @pytest.mark.rule("DX-13.4")
@@ -120,11 +121,11 @@ def test_counter_battery_firers_option():
         table.next_turn()
         table.to_step("combat")
         if ok:
-            table.do("fire", 1, 1, 1, firers=["CSA-1"], target="USA-R", counter_battery={"CSA-1": "USA-11"})
+            table.do("fire", 1, 1, 1, firers=["CSA-1"], target="USA-R", counter_battery=["CSA-1>USA-11"])
             assert table.card("USA-11").loc == "eliminated"
         else:
             table.refuse("DX-13.4", "fire", 1, 1, 1, firers=["CSA-1"], target="USA-R",
-                         counter_battery={"CSA-1": "USA-11"})
+                         counter_battery=["CSA-1>USA-11"])
 
 
 @pytest.mark.rule("DX-13.5")

@@ -8,7 +8,7 @@ import pytest
 
 from companion.dice import ScriptedDice
 from companion.odds import fractions, p_at_least, p_where
-from engines.dixie.actions import allocate_hits
+from engines.dixie.combat_step import allocate_hits
 from engines.dixie.advice import fire_advice
 from engines.dixie.fire import FireInput, Volley, fire_odds, resolve_fire
 from engines.dixie import fire_effect
