@@ -51,26 +51,15 @@ from engines.dixie.board import (
 from engines.dixie.cards import cards_from_rows, check_decks, deck_warnings
 from engines.dixie.example import LABEL, example_cards
 from engines.dixie.fire_effect import OWNER_PLACING
-from engines.dixie.firepower import able_firers, batteries_to_name, firing_options
+from engines.dixie.firepower import battery_choices
 from engines.dixie.flow import morale_due
 from engines.dixie.guide import due_now, phase_title
 from engines.dixie.leaders import death_by_fire
 from engines.dixie.melee import CONCEDE, ENDED, FIGHT, WITHDRAW
 from engines.dixie.morale import ROUTS, MoraleInput, morale_odds
-from engines.dixie.movement import destinations, disengagements, flank_ready, flank_targets
-from engines.dixie.rules import (
-    DECOY_TYPES,
-    F_RANGE,
-    LDR,
-    MORALE_CODES,
-    RANKS,
-    SIDES,
-    SPC,
-    TER,
-    TYPES,
-)
+from engines.dixie.rules import F_RANGE, LDR, MORALE_CODES, RANKS, SIDES, TER, TYPES
 from engines.dixie.stacking import over_limit, unit_count, unit_limit
-from engines.dixie.state import DEPLOY, NIGHT, Card, GameState
+from engines.dixie.state import Card, GameState
 from engines.dixie.victory import needed, occupied
 from engines.dixie.view import sees
 
@@ -452,7 +441,7 @@ def victory_html(live: LiveSession) -> str:
         parts.append(f"<span{cls}>{side} occupies {len(held)} of the {need} {other(side)} positions it needs"
                      f"{': ' + ', '.join(held) if held else ''}</span>")
     if s.victory:
-        parts.insert(0, f"<b>{s.victory.side} wins: {html.escape(s.victory.reason)} ({s.victory.rule})</b>")
+        parts.insert(0, f"<b>{html.escape(s.victory.text)} ({s.victory.rule})</b>")
     if s.options["historical"]:
         parts.append(f"<span>Day {s.day} of 3: the USA wins if the CSA has not won by the end of day 3</span>")
     example = live.session.record.setup.get("example")
@@ -470,6 +459,22 @@ def card_name(card: Card) -> str:
 
 def choices(cards) -> dict[str, str]:
     return {card_name(c): c.id for c in cards}
+
+
+def allowed(state: GameState, action: str, param: str, **chosen: Any):
+    """What the engine allows for one parameter of an action now, given those chosen before it (None when the
+    parameter does not apply in this state)."""
+    return ENGINE.actions.specs[action].param(param).legal(state, chosen)
+
+
+def offered(state: GameState, action: str, param: str, **chosen: Any) -> dict[str, Any]:
+    """The engine's legal values of one parameter now, {label: value} (empty when it does not apply)."""
+    found = allowed(state, action, param, **chosen)
+    return {} if found is None else {c.label: c.value for c in found.options}
+
+
+def offered_cards(state: GameState, action: str, param: str, **chosen: Any) -> list[Card]:
+    return [state.card(i) for i in offered(state, action, param, **chosen).values()]
 
 
 def short_choices(cards) -> dict[str, str]:
@@ -602,8 +607,8 @@ class DixieView(pn.viewable.Viewer):
                     "check_morale": lambda: self._check_form("check_morale", False),
                     "morale_step": self._morale_step_form, "check_hits": self._check_hits_form,
                     "disorder": self._disorder_form, "flank_attack": self._flank_form,
-                    "play_terrain": lambda: self._card_position_form("play_terrain", self._reserve_of(TER)),
-                    "place_decoy": lambda: self._card_position_form("place_decoy", self._decoy_candidates),
+                    "play_terrain": lambda: self._card_position_form("play_terrain"),
+                    "place_decoy": lambda: self._card_position_form("place_decoy"),
                     "reveal_decoy": self._reveal_form, "reinforce": self._reinforce_form,
                     "designate": self._designate_form}
         return builders[action]() if action in builders else StepForm(action)
@@ -639,9 +644,17 @@ class DixieView(pn.viewable.Viewer):
 
         def refill(_=None):
             s = self.live.state
-            left = s.at(RESERVE, side.value)
+            left = [c for c in offered_cards(s, "deploy", "card") if c.side == side.value]
             cards.param.update(options=short_choices(left), value=[c for c in cards.value if c in {x.id for x in left}])
-            self._set(position, list(line_positions(side.value, s.width)))
+            places()
+
+        def places(_=None):
+            """Where the first ticked card may go, and whether it may go as a decoy (DX-3.2, DX-13.6)."""
+            s = self.live.state
+            first = cards.value[0] if cards.value else None
+            self._set(position, offered(s, "deploy", "position", card=first) if first else {})
+            decoy.visible = bool(first and position.value) and \
+                allowed(s, "deploy", "decoy", card=first, position=position.value) is not None
 
         def build():
             if not cards.value:
@@ -650,7 +663,6 @@ class DixieView(pn.viewable.Viewer):
 
         def update():
             decoy.value = False
-            decoy.visible = self.live.state.options["decoys"]
             refill()
 
         def deploy_all(_=None):
@@ -664,7 +676,8 @@ class DixieView(pn.viewable.Viewer):
                 side.value = place.removeprefix("reserve-")
             elif line_of(place) in SIDES:
                 side.value = line_of(place)
-                position.value = place
+                if place in (position.options or {}).values():
+                    position.value = place
 
         def tap_card(card: str) -> None:
             c = self.live.state.card(card)
@@ -672,6 +685,8 @@ class DixieView(pn.viewable.Viewer):
                 side.value = c.side
             self._toggle(cards)(card)
         side.param.watch(refill, "value")
+        cards.param.watch(places, "value")
+        position.param.watch(places, "value")
         many.on_click(deploy_all)
         self._taps["deploy"] = tap
         self._card_taps["deploy"] = tap_card
@@ -696,8 +711,7 @@ class DixieView(pn.viewable.Viewer):
         card = self._select("Leader" if leader else "Card", f"{action}-card")
 
         def update():
-            leaders, units = morale_due(self.live.state, self.live.state.active)
-            self._set(card, choices(leaders if leader else units), keep=False)
+            self._set(card, offered(self.live.state, action, "card"), keep=False)
         return StepForm(action, [card], build=lambda: {"type": action, "card": card.value}, update=update,
                         show=self._show_morale_step)
 
@@ -721,10 +735,8 @@ class DixieView(pn.viewable.Viewer):
 
         def update():
             s = self.live.state
-            over = over_limit(s)
-            card.visible = bool(over) and s.options["disorder_one_at_a_time"]
-            if over:
-                self._set(card, choices(s.units(over[0][1], over[0][0])), keep=False)
+            card.visible = allowed(s, "disorder", "card") is not None
+            self._set(card, offered(s, "disorder", "card"), keep=False)
 
         def show():
             s = self.live.state
@@ -745,43 +757,64 @@ class DixieView(pn.viewable.Viewer):
         firers = card_picker("Firing cards", "firers")
         named = self._select("Single out enemy artillery (13.4)", "counter-battery")
 
-        def options():
-            return firing_options(self.live.state)
+        def able() -> dict[str, dict[str, str]]:
+            """The engine's firers by position, and for each the targets it offers: {card: {label: target}}."""
+            s = self.live.state
+            return {i: offered(s, "fire", "target", firers=[i]) for i in offered(s, "fire", "firers").values()}
+
+        def ready(target_value: str | None) -> list[str]:
+            """The firers in the chosen position that the engine lets fire at the target."""
+            s = self.live.state
+            return [i for i, targets in able().items()
+                    if s.card(i).loc == origin.value and target_value in targets.values()]
+
+        def pairs() -> dict[str, tuple[str, str]]:
+            """DX-13.4: the pairs 'firer>artillery' the engine offers for the ticked firers: value -> (firer, card)."""
+            s = self.live.state
+            if not firers.value or not target.value:
+                return {}
+            table = battery_choices(s, [s.card(i) for i in firers.value], target.value)
+            return {v: (table[v][0].id, table[v][1].id)
+                    for v in offered(s, "fire", "counter_battery", firers=list(firers.value), target=target.value)
+                    .values()}
 
         def refill(_=None):
             """The cards that may fire from the origin at the target, all ticked; the artillery to single out."""
             s = self.live.state
-            ready = able_firers(s, origin.value, target.value) if origin.value and target.value else []
-            firers.param.update(options=short_choices(ready), value=[c.id for c in ready])
-            batteries = batteries_to_name(s, ready[0], target.value) if ready else []
+            ids = ready(target.value) if origin.value and target.value else []
+            firers.param.update(options=short_choices([s.card(i) for i in ids]), value=ids)
+            batteries = {a for _, a in pairs().values()}
             named.visible = bool(batteries)
-            self._set(named, {"(none: the owner places the hits)": "", **choices(batteries)}, keep=False)
+            self._set(named, {"(none: the owner places the hits)": "", **choices([s.card(a) for a in sorted(batteries)])},
+                      keep=False)
 
         def retarget(_=None):
-            if not self._set(target, {f"{t} ({k})": t for o, t, k in options() if o == origin.value}):
+            s = self.live.state
+            targets = {label: t for i, found in able().items() if s.card(i).loc == origin.value
+                       for label, t in found.items()}
+            if not self._set(target, targets):
                 refill()
 
         def update():
-            opts = options()
-            if not self._set(origin, list(dict.fromkeys(o for o, _, _ in opts)), keep=False):
+            s = self.live.state
+            if not self._set(origin, list(dict.fromkeys(s.card(i).loc for i in able())), keep=False):
                 retarget()
 
         def tap(place: str) -> None:
-            opts = options()
-            if any(o == origin.value and t == place for o, t, _ in opts) and place != origin.value:
+            s = self.live.state
+            targets = (target.options or {}).values()
+            if place in targets and place != origin.value:
                 target.value = place
-            elif any(o == place for o, _, _ in opts):
+            elif any(s.card(i).loc == place for i in able()):
                 origin.value = place
-            elif any(o == origin.value and t == place for o, t, _ in opts):
+            elif place in targets:
                 target.value = place
 
-        def counter():
+        def counter() -> list[str]:
             """DX-13.4: the named battery is the target of each ticked firer that may single it out."""
             if not (named.visible and named.value):
-                return None
-            s = self.live.state
-            return {f: named.value for f in firers.value
-                    if named.value in {c.id for c in batteries_to_name(s, s.card(f), target.value)}} or None
+                return []
+            return [v for v, (_, a) in pairs().items() if a == named.value]
 
         def build():
             action = {"type": "fire", "firers": list(firers.value), "target": target.value}
@@ -791,7 +824,8 @@ class DixieView(pn.viewable.Viewer):
         def show():
             s = self.live.state
             try:
-                adv = advice.fire_advice(s, list(firers.value), target.value, counter())
+                named_by = {f: a for v, (f, a) in pairs().items() if v in counter()}
+                adv = advice.fire_advice(s, list(firers.value), target.value, named_by)
             except (RuleError, KeyError):
                 return self.odds.clear()
             numbers = [(f"P(at least {k} hit{'s' if k > 1 else ''})", odds_text(p_at_least(adv.hits, k)))
@@ -826,13 +860,11 @@ class DixieView(pn.viewable.Viewer):
 
         def update():
             s = self.live.state
-            task = s.tasks[0]
-            pool = [s.card(i) for i in task.cards if s.card(i).loc == task.position]
+            legal = allowed(s, "allocate_hits", "cards")
             mine.value = False
             for i, w in enumerate(spots):
-                w.visible = i < task.hits
-                self._set(w, {("a face-down card " + c.id if c.decoy else card_name(c)): c.id for c in pool},
-                          keep=False)
+                w.visible = i < legal.low            # one card for each hit the pool can take (DX-7.3)
+                self._set(w, offered(s, "allocate_hits", "cards"), keep=False)
         mine.param.watch(lambda e: setattr(box, "visible", e.new), "value")
 
         def build():
@@ -847,13 +879,13 @@ class DixieView(pn.viewable.Viewer):
 
         def refill(_=None):
             s = self.live.state
-            mine = [c for c in s.units(position.value, s.active) if not c.fired] if position.value else []
+            named = allowed(s, "declare_melee", "units", position=position.value) if position.value else None
+            mine = offered_cards(s, "declare_melee", "units", position=position.value) if named else []
             units.param.update(options=short_choices(mine), value=[c.id for c in mine])
-            units.visible = not s.options["melee_all_units"]
+            units.visible = named is not None
 
         def update():
-            s = self.live.state
-            self._set(position, [p for p in s.positions if s.engaged(p)], keep=False)
+            self._set(position, offered(self.live.state, "declare_melee", "position"), keep=False)
             refill()
 
         def build():
@@ -951,23 +983,23 @@ class DixieView(pn.viewable.Viewer):
 
         def retarget(_=None):
             s = self.live.state
-            self._set(to, list(disengagements(s, s.card(card.value))) if card.value else [], keep=False)
+            self._set(to, offered(s, "withdraw", "to", card=card.value) if card.value else {}, keep=False)
 
         def update():
             s = self.live.state
-            self._set(card, choices([s.card(i) for i in s.tasks[0].cards]), keep=False)
+            self._set(card, choices(offered_cards(s, "withdraw", "card")), keep=False)
             retarget()
+
+        def build():
+            return {"type": "withdraw", "card": card.value, **({"to": to.value} if to.value else {})}
         card.param.watch(retarget, "value")
         self._taps["withdraw"] = self._position_tap(to)
         self._card_taps["withdraw"] = self._pick(card)
-        return StepForm("withdraw", [card, to], update=update,
-                        build=lambda: {"type": "withdraw", "card": card.value, "to": to.value})
+        return StepForm("withdraw", [card, to], update=update, build=build)
 
     # movement
     def _movers(self) -> list[Card]:
-        s = self.live.state
-        return [c for c in s.cards if c.side == s.active and (c.loc in s.holder or c.loc == RESERVE)
-                and destinations(s, c)]
+        return offered_cards(self.live.state, "move", "card")
 
     def _move_form(self) -> StepForm:
         card = self._select("Card", "move-card")
@@ -975,8 +1007,7 @@ class DixieView(pn.viewable.Viewer):
 
         def retarget(_=None):
             s = self.live.state
-            c = s.card(card.value) if card.value else None
-            self._set(to, {("reserve" if p == RESERVE else p): p for p in destinations(s, c)} if c else {})
+            self._set(to, offered(s, "move", "to", card=card.value) if card.value else {})
 
         def update():
             self._set(card, choices(self._movers()))
@@ -998,25 +1029,15 @@ class DixieView(pn.viewable.Viewer):
         return StepForm("move", [card, to], update=update,
                         build=lambda: {"type": "move", "card": card.value, "to": to.value})
 
-    def _reserve_of(self, kind: str) -> Callable[[], list[Card]]:
-        return lambda: [c for c in self.live.state.at(RESERVE, self.live.state.active) if c.spec.type == kind]
-
-    def _decoy_candidates(self) -> list[Card]:
-        s = self.live.state
-        sides = SIDES if s.step in (DEPLOY, NIGHT) else (s.active,)
-        return [c for side in sides for c in s.at(RESERVE, side) if c.spec.type in DECOY_TYPES]
-
-    def _card_position_form(self, action: str, candidates: Callable[[], list[Card]]) -> StepForm:
+    def _card_position_form(self, action: str) -> StepForm:
         card = self._select("Card", f"{action}-card")
         position = self._select("Into", f"{action}-to")
 
         def retarget(_=None):
-            s = self.live.state
-            side = s.card(card.value).side if card.value else s.active
-            self._set(position, list(line_positions(side, s.width)))
+            self._set(position, offered(self.live.state, action, "position", card=card.value) if card.value else {})
 
         def update():
-            self._set(card, choices(candidates()), keep=False)
+            self._set(card, choices(offered_cards(self.live.state, action, "card")), keep=False)
             retarget()
         card.param.watch(retarget, "value")
         self._taps[action] = self._position_tap(position)
@@ -1028,8 +1049,7 @@ class DixieView(pn.viewable.Viewer):
         card = self._select("Decoy", "reveal-card")
 
         def update():
-            s = self.live.state
-            self._set(card, choices([c for c in s.cards if c.side == s.active and c.decoy]), keep=False)
+            self._set(card, choices(offered_cards(self.live.state, "reveal_decoy", "card")), keep=False)
         return StepForm("reveal_decoy", [card], update=update,
                         build=lambda: {"type": "reveal_decoy", "card": card.value})
 
@@ -1039,13 +1059,18 @@ class DixieView(pn.viewable.Viewer):
         leader = self._select("Leader going with them", "flank-leader")
 
         def update():
+            cards.param.update(options=short_choices(offered_cards(self.live.state, "flank_attack", "cards")), value=[])
+            retarget()
+
+        def retarget(_=None):
             s = self.live.state
-            side = s.active
-            units = [c for c in s.at(RESERVE, side) if flank_ready(c)]
-            cards.param.update(options=short_choices(units), value=[])
-            self._set(position, flank_targets(s, side), keep=False)
-            leaders = [c for c in s.at(RESERVE, side) if c.spec.type == LDR and not c.decoy]
-            self._set(leader, {"(none)": "", **choices(leaders)}, keep=False)
+            self._set(position, offered(s, "flank_attack", "position", cards=list(cards.value)))
+            chief()
+
+        def chief(_=None):
+            s = self.live.state
+            self._set(leader, offered(s, "flank_attack", "leader", cards=list(cards.value), position=position.value)
+                      if position.value else {})
 
         def build():
             action = {"type": "flank_attack", "cards": list(cards.value), "position": position.value}
@@ -1064,6 +1089,8 @@ class DixieView(pn.viewable.Viewer):
                            plots.hits_bars(d, "Cards that make it", "cards"),
                            "Each card checks morale: CV + code, CAV +1, ART -1, + the attack rating of a leader "
                            "going with them; those that pass move in and fire at once.")
+        cards.param.watch(retarget, "value")
+        position.param.watch(chief, "value")
         self._taps["flank_attack"] = self._position_tap(position)
         self._card_taps["flank_attack"] = self._toggle(cards)
         return StepForm("flank_attack", [cards, position, leader], build=build, show=show, update=update)
@@ -1076,7 +1103,7 @@ class DixieView(pn.viewable.Viewer):
         def update():
             s = self.live.state
             name.value = False
-            cards.param.update(options=short_choices(s.at(REINFORCEMENTS, s.active)), value=[])
+            cards.param.update(options=short_choices(offered_cards(s, "reinforce", "cards")), value=[])
             cards.visible = False
         name.param.watch(lambda e: setattr(cards, "visible", e.new), "value")
         return StepForm("reinforce", [name, cards], update=update,
@@ -1086,9 +1113,7 @@ class DixieView(pn.viewable.Viewer):
         leader = self._select("Army commander", "designate-leader")
 
         def update():
-            s = self.live.state
-            self._set(leader, choices([c for c in s.cards if c.side == s.active and c.spec.type == LDR
-                                       and c.loc in s.holder]), keep=False)
+            self._set(leader, choices(offered_cards(self.live.state, "designate", "leader")), keep=False)
         return StepForm("designate", [leader], update=update,
                         build=lambda: {"type": "designate", "leader": leader.value})
 
@@ -1100,12 +1125,17 @@ class DixieView(pn.viewable.Viewer):
 
         def refresh(_=None):
             s = self.live.state
-            self._set(card, choices([c for c in s.cards if c.loc == RESERVE and c.spec.type == SPC]))
-            self._set(position, list(s.positions))
-            panel.visible = bool(card.options)
+            self._set(card, choices(offered_cards(s, "play_special", "card")))
+            retarget()
+            panel.visible = ENGINE.actions.specs["play_special"].is_open(s)
             panel.refresh()
+
+        def retarget(_=None):
+            self._set(position, offered(self.live.state, "play_special", "position", card=card.value)
+                      if card.value else {})
         panel = ActionPanel(self.live, "Play the special", lambda: {"type": "play_special", "card": card.value,
                                                                    "position": position.value})
+        card.param.watch(retarget, "value")
         for w in (card, position):
             w.param.watch(lambda _: panel.refresh(), "value")
         self.live.param.watch(refresh, "version")
