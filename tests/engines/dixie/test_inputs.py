@@ -1,15 +1,13 @@
 """The input contract (digest section 11): every procedure input refuses a wrong type or an out-of-range value with
 a RuleError naming the field (nothing is coerced); every roll names its rule, so a die face outside 1..6 or too
-few faces is refused naming the rule of the roll."""
+few faces is refused naming the rule of the roll. Random junk in actions and procedure inputs is sent by the
+conformance tests (tests/engines/test_conformance.py); action parameters are checked by their specs."""
 from __future__ import annotations
 
 import re
 from fractions import Fraction as F
-from functools import cache
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from companion.dice import DiceError, RandomDice, ScriptedDice
 from companion.engine import RuleError, dice_needed
@@ -25,8 +23,7 @@ from engines.dixie.leaders import LeaderCheckInput
 from engines.dixie.melee import Fighter, MeleeInput, MeleeRoundInput, MeleeSide
 from engines.dixie.morale import MoraleInput
 from engines.dixie.support import SupportInput
-from tests.engines.dixie import test_stateful as stateful
-from tests.engines.dixie.support import Table, sidebar
+from tests.engines.dixie.support import sidebar
 from tests.engines.dixie.test_melee import melee_table
 
 PROCEDURE_RULES = ("DX-6.0", "DX-11.3", "DX-7.2", "DX-7.3", "DX-8.3a", "DX-13.1", "DX-13.2", "DX-13.3", "DX-13.4",
@@ -121,68 +118,3 @@ def test_a_die_outside_1_to_6_is_refused_naming_the_rule(table, action, rule):
         with pytest.raises(DiceError, match=re.escape(f"({rule})")):
             ENGINE.apply(table.state, action, ScriptedDice(faces))
     assert table.state.to_dict() == before
-
-
-JUNK = st.deferred(lambda: st.one_of(
-    st.none(), st.booleans(), st.integers(-3, 8), st.integers(-10 ** 30, 10 ** 30), st.floats(allow_nan=True),
-    st.text(max_size=4), st.sampled_from(["2", "false", "own", "enemy", "USA-R", "reserve", "CSA-1"]),
-    st.fractions(max_denominator=4), st.just(FIGHTER), st.just(SIDE), st.just(ROUND), st.just(TargetCard(2, 3, 2)),
-    st.just(FireInput(((1, 2),))), st.lists(JUNK, max_size=3), st.lists(JUNK, max_size=3).map(tuple),
-    st.dictionaries(st.text(max_size=2), JUNK, max_size=2)))
-PROCEDURE_OF = {type(i): p for p in PROCEDURES for i in p.inputs() if i is not None}
-
-
-@pytest.mark.rule(*PROCEDURE_RULES)
-@settings(max_examples=5000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data())
-def test_junk_procedure_inputs_are_refused_by_rule(data):
-    """Acceptance: random junk (wrong types, None, huge or negative numbers, texts for bools and ints) in any
-    field of any procedure input gets only a RuleError naming a Dixie rule; what is accepted resolves with dice."""
-    kind, good, _ = data.draw(st.sampled_from(CASES), label="kind")
-    fields = {name: data.draw(st.one_of(st.just(value), JUNK), label=name) for name, value in good.items()}
-    try:
-        inputs = kind(**fields)
-    except RuleError as refused:
-        assert refused.rule in ENGINE.rules
-        return
-    if kind in PROCEDURE_OF:
-        PROCEDURE_OF[kind].resolve(inputs, RandomDice(seed=1))
-
-
-ADVANCED = {key: True for key in ("melee", "enfilade", "flank_attack", "counter_battery", "artillery_support",
-                                  "decoys", "corps_command")}
-
-
-@cache
-def started(name: str):
-    """The random-play tests' game at one of their starting points, with every advanced rule on."""
-    table = Table(stateful.CARDS, **ADVANCED)
-    table.replay.extend(stateful.prelude(name))
-    return table.state, table.state.to_dict()
-
-
-ACTION_JUNK = st.one_of(JUNK, st.sampled_from(stateful.IDS), st.sampled_from(stateful.POSITIONS),
-                        st.lists(st.sampled_from(stateful.IDS), max_size=3),
-                        st.dictionaries(st.sampled_from(stateful.IDS), JUNK, max_size=2))
-PARAMS = ["card", "cards", "position", "to", "firers", "target", "fight", "leader", "units", "counter_battery",
-          "decoy", "reinforcements", "extra"]
-
-
-@pytest.mark.rule("DX-5.0")
-@settings(max_examples=5000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data())
-def test_junk_actions_are_refused_by_rule_and_change_nothing(data):
-    """Acceptance: random junk for the parameters of any action (wrong types, None, huge numbers, unknown names,
-    cards of the wrong side or place), with any dice, gets only a RuleError naming a Dixie rule or a dice error,
-    and the state is unchanged."""
-    state, before = started(data.draw(st.sampled_from(sorted(stateful.PRELUDES)), label="start"))
-    action = {"type": data.draw(st.sampled_from(stateful.KINDS), label="type"),
-              **data.draw(st.dictionaries(st.sampled_from(PARAMS), ACTION_JUNK, max_size=3), label="params")}
-    faces = data.draw(st.lists(st.integers(-1, 8), max_size=8), label="faces")
-    try:
-        ENGINE.apply(state, action, ScriptedDice(faces))
-    except RuleError as refused:
-        assert refused.rule in ENGINE.rules or refused.rule == ENGINE.actions.rule
-    except DiceError:
-        pass
-    assert state.to_dict() == before

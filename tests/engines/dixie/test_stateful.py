@@ -1,262 +1,154 @@
-"""Random play through the event log (hypothesis stateful): illegal attempts raise RuleError naming a rule of the
-game (or DiceError) and change nothing; every card stays in exactly one place; hits stay within bounds; no leader is
-left alone with enemy units; stacking is within the limits whenever the rules require it; undo restores the state
-exactly and redo brings the same state back. A crash it found once (a melee round with one side gone) has its own
-test with the example that reaches it (test_melee.py)."""
+"""Whole games played at random by legal choices (tests/engines/games.py): from the fictional example decks and
+from random small decks of the players' own cards (custom decks, DX-13.9), every option at random. After every
+step: every card in exactly one place, hits within bounds, no leader alone with enemy units, at most one leader a
+side, two terrain and two specials a phase in a position, the steps in the order of DX-5.0, a card that fired
+moved only as horse artillery or by a flank attack; stacking within the limits whenever the rules require it.
+Every game reaches its end (a side occupies enough enemy positions, day 3 ends, or no side can win any more):
+no movement or deployment is ever left without a legal way on. Undo restores the state; the saved log replays."""
 from __future__ import annotations
 
-from functools import cache
+import tempfile
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from companion.dice import DiceError, ScriptedDice
-from companion.engine import RuleError, dice_needed
+from companion.store import Store
 from engines.dixie import ENGINE
-from engines.dixie.board import OFF_FIELD, RESERVE, across, lateral, moves_from
+from engines.dixie.board import OFF_FIELD
 from engines.dixie.flow import duty
+from engines.dixie.options import OPTIONS
+from engines.dixie.rules import MAX_SPECIALS, MAX_TERRAIN, RANKS, SIDES, TER
 from engines.dixie.stacking import over_limit
-from engines.dixie.state import DEPLOY, MOVEMENT, NIGHT
-from tests.engines.dixie.support import Table, leader, special, terrain, unit
+from engines.dixie.state import COMBAT, DEPLOY, DUSK, MORALE, MOVEMENT, NIGHT, OVER, REINFORCEMENT
+from tests.engines.dixie.support import historical_decks, leader, special, terrain, unit
+from tests.engines.games import play_whole_game
+from tests.scale import examples
 
-# Made-up decks, played as custom decks: every arm, leaders (one with a +1 stack bonus, one artillery leader),
-# terrain with effects, specials, horse artillery, and a USA reinforcement deck.
-CARDS = [
-    unit(1, "CSA"), unit(2, "CSA", cv=2, morale="A"), unit(3, "CSA", cv=1, morale="C"), unit(4, "CSA", "CAV", cv=2),
-    unit(5, "CSA", "ART", cv=2, fp_long=2, fp_short=3), unit(6, "CSA", "ART", cv=1, horse=True, fp_long=1,
-                                                               fp_short=2),
-    leader(7, "CSA", 2, 1, stack_bonus=1, rank="army"), leader(8, "CSA", 1, 1, rank="artillery"),
-    terrain(9, "CSA", "LC", "holder morale +1; both enfilade_in_cv -1"), special(10, "CSA", stack_bonus=1),
-    unit(21, "USA"), unit(22, "USA", cv=4, morale="B"), unit(23, "USA", cv=2, morale="C"),
-    unit(24, "USA", "CAV", cv=3), unit(25, "USA", "ART", cv=3, fp_long=1, fp_short=2), leader(26, "USA", 1, 2),
-    terrain(27, "USA", "R", "holder fire_in_cv -1"), special(28, "USA", timing="enemy", modifiers="own morale +1"),
-    *(unit(30 + i, "USA", cv=1 + i % 3, pile="muster" if i < 10 else "reinforcements") for i in range(12)),
-]
-IDS = [c.id for c in ENGINE.start({"custom_decks": True}, {"cards": CARDS}).cards]
-POSITIONS = ["CSA-L", "CSA-C", "CSA-R", "USA-L", "USA-C", "USA-R"]
-DEPLOYMENT = {"CSA-1": "CSA-L", "CSA-2": "CSA-L", "CSA-7": "CSA-L", "CSA-5": "CSA-C", "CSA-8": "CSA-C",
-              "CSA-9": "CSA-C", "CSA-3": "CSA-R", "CSA-4": "CSA-R", "USA-21": "USA-R", "USA-22": "USA-R",
-              "USA-26": "USA-R", "USA-27": "USA-R", "USA-23": "USA-C", "USA-25": "USA-C", "USA-24": "USA-L",
-              "USA-30": "USA-L"}
-ADVANCES = (("CSA-1", "USA-R"), ("CSA-2", "USA-R"), ("CSA-7", "USA-R"), ("CSA-3", "USA-L"))
-OPTIONS = st.fixed_dictionaries({}, optional={
-    "melee": st.sampled_from([True, True, False]),
-    **{key: st.booleans() for key in ("enfilade", "flank_attack", "counter_battery", "artillery_support",
-                                      "decoys", "corps_command", "melee_all_units", "disorder_one_at_a_time",
-                                      "enfilade_clear_captures", "flank_any_position", "flank_leader_check")},
-    "counter_battery_firers": st.sampled_from(["any", "artillery"]),
-    "combat_order_by": st.sampled_from(["target", "firer"]),
-    "decoy_stacking": st.sampled_from(["real_type", "as_unit"]),
-    "melee_other_hits": st.sampled_from(["all", "melee_only", "all_terrain_for_fire"]),
-    "terrain_into_enemy_held": st.booleans(),
-    "no_disengage_destination": st.sampled_from(["stay", "eliminate"]),
-})
-JUNK = st.one_of(st.none(), st.booleans(), st.integers(-2, 40), st.text(max_size=3), st.sampled_from(IDS),
-                 st.lists(st.sampled_from(IDS), max_size=3))
-KINDS = ["bogus", *sorted(ENGINE.actions.table)]
-WILD = st.builds(lambda kind, params: {"type": kind, **params}, st.sampled_from(KINDS),
-                 st.dictionaries(st.sampled_from(["card", "position", "to", "firers", "target", "cards", "fight",
-                                                  "leader", "units", "counter_battery", "decoy", "extra"]),
-                                 JUNK, max_size=2))
+FIXED = ("custom_decks", "historical", "extended_line", "day1_cards_only")
+OPTION_CHOICES = st.fixed_dictionaries({}, optional={o.key: st.sampled_from([c for c, _ in o.choices])
+                                                     for o in OPTIONS if o.choices and o.key not in FIXED})
+MODIFIERS = {"TER": ["", "holder morale +1", "holder fire_in_cv -1", "attacker morale -1", "both enfilade_in_cv -1",
+                     "holder fire_cv +1"],
+             "SPC": ["", "own morale +1", "enemy morale -1", "own fire_cv +1"]}
 
 
-def ids(cards) -> list[str]:
-    return [c.id for c in cards] or IDS
+@st.composite
+def side_cards(draw, side: str, units: tuple[int, int]):
+    """One side's own cards (DX-1.0, digest section 10), all in the muster: `units` units of any arm, CV 1-4,
+    morale A-C, of corps I or II, artillery F1-F3 and sometimes horse; up to two leaders (any rank, a USA wing
+    commander with its 3 corps, a stack bonus), perhaps a terrain card and a special (either timing, perhaps a
+    stack bonus)."""
+    rows, corps = [], st.sampled_from(["I", "II"])
+    for number in range(1, draw(st.integers(*units)) + 1):
+        kind = draw(st.sampled_from(["INF", "INF", "CAV", "ART"]))
+        art = dict(fp_long=draw(st.integers(1, 2)), fp_short=draw(st.integers(2, 3)),
+                   horse=draw(st.booleans())) if kind == "ART" else {}
+        rows.append(unit(number, side, kind, cv=draw(st.integers(1, 4)), morale=draw(st.sampled_from("ABC")),
+                         corps=draw(corps), **art))
+    for number in range(10, 10 + draw(st.integers(0, 2))):
+        rank = draw(st.sampled_from([r for r in RANKS if r != "wing" or side == "USA"]))
+        rows.append(leader(number, side, draw(st.integers(0, 2)), draw(st.integers(0, 2)),
+                           stack_bonus=draw(st.integers(0, 2)), rank=rank, corps=draw(corps),
+                           **({"wing_corps": "I,II,III"} if rank == "wing" else {})))
+    if draw(st.booleans()):
+        rows.append(terrain(20, side, draw(st.sampled_from(["L", "C", "R", "LC", "CR", "LCR"])),
+                            draw(st.sampled_from(MODIFIERS["TER"]))))
+    if draw(st.booleans()):
+        rows.append(special(21, side, timing=draw(st.sampled_from(["own", "enemy"])),
+                            stack_bonus=draw(st.integers(0, 1)), modifiers=draw(st.sampled_from(MODIFIERS["SPC"]))))
+    return rows
 
 
-def makers(state) -> list:
-    """Ways to draw an action that fits the situation: legal, or illegal only in its details. Each is a function
-    of hypothesis' `draw`; the plain ones are listed several times to be drawn more often."""
-    side = state.active
-    mine = [c for c in state.cards if c.side == side]
-    field = [c for c in mine if c.loc not in OFF_FIELD]
-    units = [c for c in field if c.is_unit]
-    reserve = [c for c in mine if c.loc == RESERVE]
-    anyone_reserve = [c for c in state.cards if c.loc == RESERVE]
+def decks(extended: bool):
+    """Both sides' cards, with units enough to occupy the positions victory needs (DX-4.0, 3 with DX-13.8)."""
+    units = (3, 5) if extended else (2, 4)
+    return st.tuples(side_cards("CSA", units), side_cards("USA", units)).map(
+        lambda sides: (extended, {"cards": sides[0] + sides[1]}))
 
-    def one(cards):
-        return lambda draw: draw(st.sampled_from(ids(cards)))
 
-    def pos(draw):
-        return draw(st.sampled_from(POSITIONS))
+DECKS = st.sampled_from([False] * 9 + [True]).flatmap(decks)   # the extended line (games 4 times as long) in 1 of 10
+NEXT_STEP = {DEPLOY: {MORALE}, MORALE: {COMBAT, DUSK}, COMBAT: {MOVEMENT}, MOVEMENT: {REINFORCEMENT},
+             REINFORCEMENT: {MORALE}, DUSK: {NIGHT}, NIGHT: {MORALE}}
 
-    def plain(kind):
-        return lambda draw: {"type": kind}
 
-    def make(kind, **params):
-        return lambda draw: {"type": kind, **{k: f(draw) for k, f in params.items()}}
+def check(before, action, step) -> None:
+    """The invariants of one step."""
+    state = step.state
+    assert [c.id for c in state.cards] == [c.id for c in before.cards]
+    for c in state.cards:
+        assert c.loc in OFF_FIELD or c.loc in state.holder                            # one place each
+        assert c.hits >= 0 and 0 <= c.melee_hits <= c.hits                            # DX-7.3, DX-11.3, A21
+        assert not c.spec.is_unit or c.hits <= c.spec.cv                              # DX-7.3: past its CV, gone
+        assert c.loc not in ("eliminated", "reinforcements", "deck") or c.hits == 0
+        if c.fired and c.moves and c.loc in state.holder:
+            assert c.spec.horse or c.flank == "in", c                                 # DX-7.0, DX-7.2, DX-13.3
+    for pos in state.positions:
+        cards = state.at(pos)
+        assert sum(1 for c in cards if c.spec.type == TER) <= MAX_TERRAIN              # DX-11.0a
+        assert sum(1 for p in state.specials_played if p.split(" ")[0] == pos) <= MAX_SPECIALS   # DX-12.0
+        for side in SIDES:
+            assert sum(1 for c in cards if c.side == side and c.spec.type == "LDR" and not c.decoy) <= 1  # DX-11.0b
+            if state.leader(pos, side) and not state.units(pos, side):                # DX-11.3: killed at once
+                assert not state.units(pos, "USA" if side == "CSA" else "CSA")
+    if state.step not in (DEPLOY, MOVEMENT, NIGHT, OVER) and over_limit(state):        # DX-3.1 / DX-8.3a
+        assert duty(state) is not None or state.step == MORALE
+    if before.step == MOVEMENT and state.step == REINFORCEMENT:
+        assert not over_limit(state, before.active)                                    # DX-3.1 after all moves
+    if before.step in (DEPLOY, NIGHT) and state.step == MORALE:
+        assert not over_limit(state)                                                   # DX-3.1 as the day starts
+    if state.step != before.step:
+        assert state.step in NEXT_STEP.get(before.step, set()) or state.step == OVER, (before.step, state.step)
+    if state.step == OVER:
+        assert_ended(state)
 
-    found = []
-    if state.tasks:  # only the task in hand can be done
-        task = state.tasks[0]
-        pool = list(task.cards) or IDS
-        kind = {"allocate": "allocate_hits", "checks": "check_hits", "flank_fire": "flank_fire",
-                "withdraw": "withdraw"}[task.kind]
-        return [plain(kind)] * 4 + [
-            make("allocate_hits", cards=lambda draw: draw(st.lists(st.sampled_from(pool), max_size=task.hits + 1))),
-            make("withdraw", card=one([state.card(i) for i in pool]),
-                 to=lambda draw: draw(st.sampled_from(POSITIONS + [RESERVE])))]
-    elif state.step == DEPLOY:
-        found += [make("deploy", card=one(anyone_reserve), position=pos)] * 3
-        found += [plain("start_battle")] * 2 + [make("place_decoy", card=one(anyone_reserve), position=pos)]
-    elif state.step == MOVEMENT:
-        movers = [c for c in mine if c.loc not in OFF_FIELD or c.loc == RESERVE]
 
-        def move(draw):
-            card = draw(st.sampled_from(movers))
-            return {"type": "move", "card": card.id,
-                    "to": draw(st.sampled_from([*moves_from(card.loc, card.side, state.width), *POSITIONS]))}
-        found += [move] * 6 if movers else []
-        found += [plain("end_movement")] * 2
-        found += [make("play_terrain", card=one(reserve), position=pos),
-                  *[make("flank_attack", cards=lambda draw: draw(st.lists(st.sampled_from(ids(reserve)), min_size=1,
-                                                                          max_size=2, unique=True)),
-                         position=lambda draw: draw(st.sampled_from(["USA-R", "USA-L", "CSA-R", "CSA-L"])))] * 2,
-                  make("place_decoy", card=one(reserve), position=pos), make("reveal_decoy", card=one(field)),
-                  make("fire", firers=lambda draw: [one(units)(draw)], target=pos)]
-    elif state.step == "combat":
-        ready = [c for c in units if not c.fired]
-        engaged = [c for c in ready if state.engaged(c.loc)]
-
-        def fire(draw):
-            card = draw(st.sampled_from(ready))
-            return {"type": "fire", "firers": [card.id],
-                    "target": draw(st.sampled_from([card.loc, across(card.loc), *lateral(card.loc)]))}
-
-        def engaged_fire(draw):
-            cards = draw(st.lists(st.sampled_from(engaged), min_size=1, max_size=2, unique=True))
-            return {"type": "fire", "firers": [c.id for c in cards], "target": cards[0].loc}
-        found += [fire] * 2 if ready else []
-        found += [engaged_fire] * 6 if engaged else []
-        stages = {m.stage for m in state.melees}
-        if "roll" in stages:
-            return [plain("melee_round")] * 3 + [plain("end_combat"), *found[:1]]
-        if stages & {"choice", "reply"}:
-            return [make("melee_choice", fight=lambda draw: draw(st.booleans()))] * 3 + [plain("melee_round")]
-        places = [p for p in POSITIONS if state.engaged(p)] or POSITIONS
-        early = state.options["melee"] and not state.combat_at
-        found += [make("declare_melee", position=lambda draw: draw(st.sampled_from(places)))] * (8 if early else 1)
-        found += [plain("end_combat"), plain("disorder"), plain("melee_round")]
-    elif state.step == "morale":
-        found += [plain(k) for k in ("morale_step", "end_morale", "end_morale", "disorder")]
-        found += [make("check_leader", card=one(field)), make("check_morale", card=one(field))]
+def assert_ended(state) -> None:
+    """DX-4.0 / DX-14.0: the winner occupies enough enemy positions (or day 3 has ended); no winner only when
+    neither side has units left enough to occupy the positions it needs (A9: or to empty them by enfilade)."""
+    victory = state.victory
+    if victory.rule == "DX-14.0":
+        assert victory.side == "USA" and state.options["historical"]
+    elif victory.side:
+        enemy = "USA" if victory.side == "CSA" else "CSA"
+        held = [p for p in state.positions if p.startswith(enemy) and not state.units(p, enemy)
+                and (state.units(p, victory.side) or state.options["enfilade_clear_captures"]
+                     and state.captured.get(p) == victory.side)]
+        assert len(held) >= (3 if state.options["extended_line"] else 2)
     else:
-        found += [make("reinforce", cards=lambda draw: draw(st.none() | st.lists(st.sampled_from(IDS), max_size=2))),
-                  plain("reinforce"), plain("disorder")]
-    found += [make("play_special", card=one(anyone_reserve), position=pos),
-              make("designate", leader=lambda draw: draw(st.sampled_from(IDS)))]
-    return found
+        left = {s: sum(1 for c in state.cards if c.side == s and c.spec.is_unit and c.loc != "eliminated")
+                for s in SIDES}
+        by_enfilade = state.options["enfilade"] and state.options["enfilade_clear_captures"]
+        assert all(n < (3 if state.options["extended_line"] else 2) for n in left.values())
+        assert not by_enfilade or min(left.values()) == 0
 
 
-# Where a game may start: the deployment, or a battle already joined by a CSA turn 1 of advances into USA-R and
-# USA-L, taken on to a later step. The events are legal under any options.
-PRELUDES = {
-    "deployment": (),
-    "usa_combat": ("end_morale",),
-    "csa_combat": ("end_morale", "end_combat", "end_movement", "reinforce", "end_morale"),
-    "csa_movement": ("end_morale", "end_combat", "end_movement", "reinforce", "end_morale", "end_combat"),
-}
+def play(options, setup, seed):
+    with tempfile.TemporaryDirectory() as folder:
+        replay = play_whole_game(ENGINE, options, setup, seed, check, Store(folder))
+    assert replay.state.step == OVER, f"no step open in the {replay.state.step} step: the game is stuck"
+    return replay
 
 
-@cache
-def prelude(name: str) -> tuple:
-    """The events of a prelude, recorded once."""
-    table = Table(CARDS)
-    if name != "deployment":
-        table.deploy(DEPLOYMENT)
-        table.to_step("movement")
-        for card, to in ADVANCES:
-            table.do("move", card=card, to=to)
-        table.do("end_movement")
-        table.do("reinforce")
-        for kind in PRELUDES[name]:
-            table.do(kind, **({"cards": ["USA-40", "USA-41"]} if kind == "reinforce" else {}))
-    return tuple(table.events)
+@pytest.mark.rule("DX-3.1", "DX-4.0", "DX-5.0", "DX-7.3", "DX-8.0", "DX-11.3")
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(options=OPTION_CHOICES, seed=st.integers(0, 2 ** 32))
+def test_whole_games_from_the_example_decks(options, seed):
+    play(options, ENGINE.example_setup(), seed)
 
 
-def faces_for(needed: list):
-    """Exactly the dice needed most of the time (faces for each roll's own sides), otherwise a few odd faces."""
-    exact = st.tuples(*(st.integers(1, r.sides) for r in needed for _ in r.faces)) if needed else st.just(())
-    return st.one_of(*[exact] * 9, st.lists(st.integers(0, 7), max_size=3).map(tuple))
+@pytest.mark.rule("DX-14.0", "DX-4.0", "DX-8.2")
+@settings(max_examples=examples(4), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(options=OPTION_CHOICES, marked=st.booleans(), seed=st.integers(0, 2 ** 32))
+def test_whole_historical_battles(options, marked, seed):
+    """DX-14.0: three days of made-up historical decks, the nights' draws and deployments, to a win or the end
+    of day 3."""
+    play({**options, "historical": True, "day1_cards_only": marked}, {"cards": historical_decks()}, seed)
 
 
-class DixieGame(RuleBasedStateMachine):
-    """A game played at random through the event log, with random options, from the deployment or from a
-    battle already joined."""
-
-    @initialize(options=OPTIONS, start=st.sampled_from(sorted(PRELUDES)))
-    def begin(self, options, start):
-        self.replay = Table(CARDS, **options).replay
-        self.replay.extend(prelude(start))
-        self.snapshot = self.replay.state.to_dict()
-
-    @rule(data=st.data())
-    def attempt(self, data):
-        """One attempt, legal or not; an illegal one changes nothing, a legal one is undone and redone exactly."""
-        state = self.replay.state
-        if data.draw(st.integers(0, 11), label="wild") == 11:
-            action = data.draw(WILD, label="action")
-        else:
-            pick = data.draw(st.randoms(use_true_random=False), label="pick")
-            action = pick.choice(makers(state))(data.draw)
-        try:
-            needed = dice_needed(ENGINE, state, action)
-        except (RuleError, DiceError):
-            needed = []
-        faces = data.draw(faces_for(needed), label="faces")
-        try:
-            event = self.replay.action_event(action, ScriptedDice(faces))
-        except (RuleError, DiceError) as refused:
-            assert not isinstance(refused, RuleError) or refused.rule in ENGINE.rules, refused
-            assert self.replay.state is state and state.to_dict() == self.snapshot
-            return
-        self.replay.add(event)
-        after = self.replay.state
-        self.replay.add(self.replay.undo_event())
-        assert self.replay.state.to_dict() == self.snapshot
-        self.replay.add(self.replay.redo_event())
-        assert self.replay.state == after
-        self.snapshot = after.to_dict()
-
-    @invariant()
-    def every_card_in_exactly_one_place(self):
-        """Card conservation: the same cards, each in one valid location (digest section 2)."""
-        state = self.replay.state
-        assert [c.id for c in state.cards] == IDS
-        assert all(c.loc in OFF_FIELD or c.loc in state.holder for c in state.cards)
-
-    @invariant()
-    def hits_within_bounds(self):
-        """DX-7.3: a unit holds 0..CV hits (past its CV it is destroyed); DX-11.3: leader hits are never negative;
-        of them, those taken in a melee are counted (A21); cards off the field hold none except units sent to the
-        reserve by disorder."""
-        for c in self.replay.state.cards:
-            assert c.hits >= 0 and 0 <= c.melee_hits <= c.hits
-            if c.spec.is_unit:
-                assert c.hits <= c.spec.cv
-            if c.loc in ("eliminated", "reinforcements", "deck"):
-                assert c.hits == 0
-
-    @invariant()
-    def no_leader_alone_with_the_enemy(self):
-        """DX-11.3: a leader in a position with enemy units and no friendly unit is killed at once."""
-        state = self.replay.state
-        for pos in state.positions:
-            for side in ("CSA", "USA"):
-                if state.leader(pos, side) and not state.units(pos, side):
-                    assert not state.units(pos, "USA" if side == "CSA" else "CSA")
-
-    @invariant()
-    def stacking_within_limits(self):
-        """DX-3.1: outside deployment and the Movement step, a side over its limit is always in disorder due (or
-        hits are still to be checked before it is)."""
-        state = self.replay.state
-        if state.step not in (DEPLOY, MOVEMENT, NIGHT, "over") and over_limit(state):
-            assert duty(state) is not None or state.step == "morale"
-
-
-DixieGame.TestCase.settings = settings(max_examples=2000, stateful_step_count=8, deadline=None,
-                                       suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-test_random_play = pytest.mark.rule("DX-3.1", "DX-7.3", "DX-11.3", "DX-5.0")(DixieGame.TestCase)
+@pytest.mark.rule("DX-3.1", "DX-4.0", "DX-5.0", "DX-8.2", "DX-13.8", "DX-13.9")
+@settings(max_examples=examples(988), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(options=OPTION_CHOICES, decks=DECKS, seed=st.integers(0, 2 ** 32))
+def test_whole_games_from_random_small_decks(options, decks, seed):
+    extended, setup = decks
+    play({**options, "custom_decks": True, "extended_line": extended}, setup, seed)
