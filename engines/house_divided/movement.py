@@ -83,8 +83,8 @@ def garrison_at(state: GameState, box: str) -> int | None:
 
 
 def garrison_due(state: GameState) -> tuple[str, ...]:
-    """The ports where Union units landed this turn and must first beat the coastal garrison (HD-4.11)."""
-    return tuple(b for b in state.landings if garrison_at(state, b) is not None)
+    """The ports where Union units landed this turn, stand, and must first beat the coastal garrison (HD-4.11)."""
+    return tuple(b for b in state.landings if garrison_at(state, b) is not None and state.units_in(b, state.side))
 
 
 def leader_refusal(state: GameState, chief: Leader, alone: bool, side: str = "") -> RuleError | None:

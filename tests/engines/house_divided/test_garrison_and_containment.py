@@ -256,6 +256,23 @@ def test_a_landing_does_not_leave_its_port_to_join_another_battle():
 
 
 @pytest.mark.rule("HD-4.11")
+def test_a_landing_whose_units_have_left_has_no_garrison_battle():
+    """HD-4.11: units landed at the CSA recruitment port R3 while the Union held it (no garrison) and marched on;
+    the port then changes hands on the players' map: no landing stands there, so no garrison battle holds the
+    battle segment."""
+    data = battle_setup([unit("L1", "USA", "washington"), unit("C1", "CSA", "A")])
+    data["control"]["R3"] = "USA"
+    table = Table(data, supply=False)
+    table.to_movement(6)
+    table.do("march", units=["L1"], to="R3", amphibious=True)
+    table.do("march", units=["L1"], to="washington")
+    table.do("end_movement")
+    table.do("set_control", box="R3", side="CSA")
+    assert garrison_due(table.state) == () and offered(table.state, "start_battle", "box") == []
+    table.do("end_battles")
+
+
+@pytest.mark.rule("HD-4.11")
 def test_vector_14_a_march_overland_meets_no_garrison():
     """TV-14: a Union march into that port overland does not fight the garrison: no battle is due, and a battle
     there cannot be called a landing."""
