@@ -228,7 +228,7 @@ class BullRunView(pn.viewable.Viewer):
             "Units": [self.units, self._correction_panel()],
             "Odds & tables": [pn.pane.HoloViews(heat, sizing_mode="stretch_width", min_height=320), self.outlook,
                               self.initiative, self._planner()],
-        })
+        }, live=live)
         self.render()
 
     # --- rendering ---------------------------------------------------------------------------------

@@ -11,8 +11,10 @@ import param
 from ..dice import Dice, RandomDice
 from ..engine import RuleError
 from ..plots import fraction_text, percent
+from ..rulebook import load
 from .dice_entry import DiceEntry
 from .live import LiveSession
+from .rules import CHIP_CSS, CLAUSE_CSS, RULE_ID, RulesPage, chip, clause_html
 from .text import escape, plain
 from .theme import TOUCH
 
@@ -67,24 +69,29 @@ class UndoBar(pn.viewable.Viewer):
 
 
 class ErrorBanner(pn.viewable.Viewer):
-    """The last refused entry, naming the rule it breaks; also shown as a toast."""
+    """The last refused entry, naming the rule it breaks, with that rule's clause under it; also a toast."""
 
     def __init__(self, live: LiveSession, **params):
         super().__init__(**params)
         self.live = live
         self._alert = pmui.Alert(severity="error", visible=False, closeable=True, css_classes=["rule-error"],
                                  sizing_mode="stretch_width", title="Not allowed")
+        self._clause = pn.pane.HTML(visible=False, sizing_mode="stretch_width", css_classes=["broken-clause"],
+                                    stylesheets=[CHIP_CSS, CLAUSE_CSS])
         live.param.watch(self._show, "error")
 
     def _show(self, event) -> None:
         self._alert.object = plain(event.new)
         self._alert.closed = False
         self._alert.visible = bool(event.new)
+        clause = load(self.live.engine.slug).clauses.get(self.live.error_rule) if event.new else None
+        self._clause.object = ("<p>What the rules say:</p>" + clause_html(clause)) if clause else ""
+        self._clause.visible = clause is not None
         if event.new and pn.state.notifications is not None:
             pn.state.notifications.error(event.new, duration=6000)
 
     def __panel__(self):
-        return self._alert
+        return pn.Column(self._alert, self._clause, sizing_mode="stretch_width")
 
 
 def odds_text(p: Fraction | float) -> str:
@@ -104,7 +111,7 @@ class OddsCard(pn.viewable.Viewer):
 
     def __init__(self, **params):
         super().__init__(**params)
-        self._numbers = pn.pane.HTML(sizing_mode="stretch_width", css_classes=["odds-numbers"], stylesheets=["""
+        self._numbers = pn.pane.HTML(sizing_mode="stretch_width", css_classes=["odds-numbers"], stylesheets=[CHIP_CSS, """
             .tiles { display: flex; flex-wrap: wrap; gap: 8px; }
             .tile { border: 1px solid rgba(128,128,128,.4); border-radius: 8px; padding: 6px 10px; min-width: 140px; }
             .tile .v { font-size: 20px; font-weight: 600; } .tile .l { font-size: 13px; opacity: .8; }"""])
@@ -125,12 +132,14 @@ class OddsCard(pn.viewable.Viewer):
         self._card.visible = self.visible and bool(self.numbers or self.figure is not None)
         tiles = "".join(f'<div class="tile"><div class="v">{escape(v)}</div><div class="l">{escape(label)}</div></div>'
                         for label, v in self.numbers)
-        self._numbers.object = f'<div class="tiles">{tiles}</div>'
+        chips = "".join(chip(rule) for rule in RULE_ID.findall(self.title))
+        self._numbers.object = (f'<div class="odds-rules">{chips}</div>' if chips else "") + \
+            f'<div class="tiles">{tiles}</div>'
         self._plot.object = self.figure
         self._plot_box.visible = self.figure is not None
         self._note.object = plain(self.note)
         self._note.visible = bool(self.note)
-        self._numbers.visible = bool(self.numbers)
+        self._numbers.visible = bool(self.numbers or chips)
         self._card.title = self.title
 
     def __panel__(self):
@@ -170,12 +179,15 @@ def picker(label: str, css: str) -> pmui.CheckButtonGroup:
                                  orientation="horizontal")
 
 
-def lazy_tabs(pages: Mapping[str, Sequence], css: str = "game-tabs") -> pmui.Tabs:
+def lazy_tabs(pages: Mapping[str, Sequence], css: str = "game-tabs", live: LiveSession | None = None) -> pmui.Tabs:
     """Tabs each filled the first time it is opened, then kept on the page. With `dynamic=True` a tab shown
     once and hidden again keeps a detached model, and its next update makes Panel point the page's shared
     stylesheets at the CDN (offline, the page loses its styles); drawing every tab at once is slow to open.
     A tab's page is a plain Panel column: a plot added to a Material column of a tab that is being shown
-    fails to lay out ("reading 'top_panel'" in the browser)."""
+    fails to lay out ("reading 'top_panel'" in the browser). With `live`, a last tab "Rules" searches the
+    game's rulebook."""
+    if live is not None:
+        pages = {**pages, "Rules": [RulesPage(live.engine, live.session.replay.options)]}
     contents = list(pages.values())
     tabs = pmui.Tabs(*((name, pn.Column(sizing_mode="stretch_width")) for name in pages),
                      sizing_mode="stretch_width", css_classes=[css])

@@ -19,7 +19,8 @@ from ..dice import RandomDice
 from ..engine import Due, RuleError
 from .controls import ActionPanel
 from .live import LiveSession
-from .text import plain
+from .rules import CHIP_CSS
+from .text import escape, plain
 from .theme import TOUCH
 
 
@@ -36,7 +37,8 @@ class StepForm:
         self.update = update or (lambda: None)
         self.on_change: Callable[[], None] = lambda: None
         self.quiet = False
-        self.title = pmui.Typography(variant="subtitle1", css_classes=["step-title"])
+        self.title = pn.pane.HTML(sizing_mode="stretch_width", css_classes=["step-title"],
+                                  stylesheets=[CHIP_CSS, ".step-name { font-size: 17px; font-weight: 600; }"])
         self.text = pmui.Typography(variant="body2")
         parts = list(layout if layout is not None else inputs)
         self.card = pmui.Column(self.title, self.text, *parts, sizing_mode="stretch_width",
@@ -50,7 +52,9 @@ class StepForm:
         return not self.inputs
 
     def reset(self, due: Due) -> None:
-        self.title.object = f"**{plain(due.title)}** ({plain(due.rule)})"
+        self.title.object = (f'<span class="step-name">{escape(due.title)}</span> '
+                             f'<button type="button" class="rule" data-rule="{escape(due.rule)}">What the rules say '
+                             f'({escape(due.rule)})</button>')
         self.text.object = plain(due.text)
         self.text.visible = bool(due.text)
         self.quiet = True

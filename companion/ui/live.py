@@ -46,6 +46,7 @@ class LiveSession(param.Parameterized):
     version = param.Integer(default=0, doc="Bumped on every change of the session")
     viewer = param.String(default="", doc="The player (or side) this page belongs to; '' for the table")
     error = param.String(default="", doc="The last refused entry, naming the broken rule")
+    error_rule = param.String(default="", doc="The rule ID of the last refused entry")
     last = param.String(default="", doc="Summary of the last event this page confirmed")
 
     nudged = param.Integer(default=0, doc="Bumped when another page of the session says something changed")
@@ -76,8 +77,9 @@ class LiveSession(param.Parameterized):
     def redo(self) -> Event | None:
         return self._do(self.session.redo)
 
-    def fail(self, message: str) -> None:
+    def fail(self, message: str, rule: str = "") -> None:
         """Show a refusal; the same one again is shown again (the player may have closed it)."""
+        self.error_rule = rule
         if message == self.error:
             self.param.trigger("error")
         else:
@@ -87,7 +89,7 @@ class LiveSession(param.Parameterized):
         try:
             event = operation()
         except (RuleError, DiceError) as exc:
-            self.fail(str(exc))
+            self.fail(str(exc), getattr(exc, "rule", ""))
             self.version += 1  # another device's events may have been taken in
             return None
         self.error = ""

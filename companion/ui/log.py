@@ -10,14 +10,13 @@ import param
 from ..dice import ENTERED
 from ..events import REDO, UNDO
 from .live import LiveSession
+from .rules import CHIP_CSS, chip
 
 CSS = """
 .log { list-style: none; padding: 0; margin: 0; font-size: 15px; }
 .log li { padding: 6px 4px; border-bottom: 1px solid rgba(128,128,128,.25); }
 .log li.undone .summary { text-decoration: line-through; opacity: .6; }
 .log .seq { opacity: .6; margin-right: .4em; }
-.log .rule { display: inline-block; border: 1px solid rgba(128,128,128,.6); border-radius: 10px;
-             padding: 0 6px; margin-left: 4px; font-size: 12px; }
 .log .dice { margin-left: 6px; font-size: 12px; padding: 0 5px; border-radius: 4px; white-space: nowrap; }
 .log .dice.here { background: rgba(0,114,178,.15); }
 .log .dice.table { background: rgba(230,159,0,.3); }
@@ -34,7 +33,7 @@ class EventLog(pn.viewable.Viewer):
     def __init__(self, live: LiveSession, **params):
         super().__init__(**params)
         self.live = live
-        self._html = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[CSS], css_classes=["event-log"])
+        self._html = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[CSS, CHIP_CSS], css_classes=["event-log"])
         self.live.param.watch(lambda _: self._render(), ["version", "viewer"])
         self._render()
 
@@ -63,8 +62,7 @@ class EventLog(pn.viewable.Viewer):
             dice = "".join(
                 f'<span class="dice {"table" if table else "here"}">{"table roll" if table else "companion roll"} '
                 f'{html.escape(text)}</span>' for text, table in entry["dice"])
-            chips = "".join(f'<span class="rule" title="{html.escape(titles[r])}">{html.escape(r)}</span>'
-                            for r in entry["rules"])
+            chips = "".join(chip(r, titles[r]) for r in entry["rules"])
             cls = ' class="undone"' if entry["undone"] else ""
             detail = f'<div class="detail">{html.escape(entry["detail"])}</div>' if entry["detail"] else ""
             hidden = '<span class="hidden">its dice are private</span>' if entry["hidden"] else ""

@@ -8,6 +8,7 @@ import panel as pn
 import panel_material_ui as pmui
 
 from ..engine import Option
+from .rules import chip
 
 
 def options_html(options: tuple[Option, ...], values: Mapping[str, Any]) -> str:
@@ -19,13 +20,13 @@ def options_html(options: tuple[Option, ...], values: Mapping[str, Any]) -> str:
             f"{k} {'-' if v is None else v}" for k, v in value.items())
         mark = "" if value == opt.default else ' class="changed"'
         rows.append(f"<tr{mark}><td>{html.escape(opt.label)}</td><td>{html.escape(str(shown))}</td>"
-                    f"<td>{html.escape(opt.rule)}</td></tr>")
+                    f"<td>{chip(opt.rule)}</td></tr>")
     return ('<table class="options"><tr><th>option</th><th>in this game</th><th>rule</th></tr>'
             + "".join(rows) + "</table>")
 
 
 OPTIONS_CSS = """
-table.options { border-collapse: collapse; width: 100%; font-size: 14px; }
+table.options { border-collapse: collapse; width: 100%; font-size: 16px; }
 .options td, .options th { text-align: left; padding: 4px 6px; border-bottom: 1px solid rgba(128,128,128,.3); }
 .options tr.changed td { font-weight: 700; }
 """

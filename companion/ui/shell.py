@@ -22,6 +22,7 @@ from ..store import ImportRefused, Store
 from .controls import ErrorBanner, UndoBar
 from .live import HUB, POLL_MS, LiveSession
 from .options import OPTIONS_CSS, OptionsForm, options_html
+from .rules import CHIP_CSS, rule_dialog
 from .text import plain
 from .theme import TOUCH, page
 
@@ -232,8 +233,8 @@ class GameShell(pn.viewable.Viewer):
         close = pmui.Button(label="Sessions", icon="list", variant="outlined", css_classes=["sessions"], **TOUCH)
         close.on_click(lambda _: self.show_picker())
         title = pmui.Typography(plain(session.record.title), variant="h5", css_classes=["session-name"])
-        options = pmui.Card(pn.pane.HTML(options_html(self.engine.options, session.record.options),
-                                         stylesheets=[OPTIONS_CSS], sizing_mode="stretch_width"),
+        options = pmui.Card(pn.pane.HTML(options_html(self.engine.options, session.replay.options),
+                                         stylesheets=[OPTIONS_CSS, CHIP_CSS], sizing_mode="stretch_width"),
                             title="Options of this game (bold: not the default)", collapsed=True, collapsible=True,
                             sizing_mode="stretch_width", css_classes=["session-options"])
         notes = pmui.Alert(plain("\n".join(session.notes)), severity="warning", title="This game was saved by an "
@@ -243,7 +244,8 @@ class GameShell(pn.viewable.Viewer):
                            visible=bool(session.stranded), **TOUCH)
         copy.on_click(lambda _: self.open(session.continue_copy()))
         return pmui.Column(pmui.Row(title, UndoBar(live), export, close, sizing_mode="stretch_width"),
-                           notes, copy, ErrorBanner(live), options, sizing_mode="stretch_width")
+                           notes, copy, ErrorBanner(live), options, rule_dialog(self.engine, session.replay.options),
+                           sizing_mode="stretch_width")
 
     @staticmethod
     def _export(live: LiveSession) -> str:

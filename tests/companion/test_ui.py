@@ -326,7 +326,7 @@ def test_the_event_log_is_newest_first_with_undone_actions_dice_sources_and_rule
     assert html.index("4.</span>") < html.index("1.</span>")
     assert '<li class="undone"><span class="seq">3.</span>' in html
     assert "table roll 2" in html and "companion roll" in html
-    assert 'title="Initiative">BR-6.0</span>' in html
+    assert 'data-rule="BR-6.0" title="Initiative"' in html
 
 
 # --- ActionPanel -------------------------------------------------------------------------------------
