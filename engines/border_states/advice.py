@@ -16,6 +16,7 @@ import numpy as np
 from companion.engine import RuleError
 
 from . import optimal
+from .battle import supply_limit
 from .optimal import DEFAULT
 from .tray import FACES, Keep, Strength, Tray, Trays, keeps_of, take_table
 from .values import TOLERANCE
@@ -90,6 +91,28 @@ def keep_advice(state) -> list[KeepOdds]:
     if side == battle.attacker:
         return attacker_advice(tray, battle.throw, _total(battle.trays[battle.defender]))
     return defender_advice(tray, battle.throw, battle.results[battle.attacker])
+
+
+class SupplyQuestion(NamedTuple):
+    """BS-CMB.4 as the side committing now sees it: `grid`, the arguments of `supply_grid` (each side's dice
+    before supply and the most supply dice each may add); `committed`, the supply dice of each side (attacker,
+    defender) with this commitment; `dice`, each side's dice then."""
+
+    grid: tuple[int, int, int, int]
+    committed: tuple[int, int]
+    dice: tuple[int, int]
+
+
+def supply_question(state, count: int, reply: int = 0) -> SupplyQuestion:
+    """The supply step of the battle of a game state: the attacker adds `count` (and the defender may then add
+    `reply`), or the defender adds `count` to what the attacker committed."""
+    battle = state.battle
+    a, d = battle.attacker, battle.defender
+    attacking = battle.turn == a
+    most = supply_limit(state, a) if attacking else battle.supply[a]
+    committed = (count, reply) if attacking else (battle.supply[a], count)
+    return SupplyQuestion((battle.dice[a], battle.dice[d], most, supply_limit(state, d)), committed,
+                          (battle.dice[a] + committed[0], battle.dice[d] + committed[1]))
 
 
 def supply_grid(attacker_dice: int, defender_dice: int, attacker_supply: int, defender_supply: int,

@@ -6,10 +6,11 @@ from dataclasses import replace
 
 from companion.dice import Dice
 from companion.engine import RuleError, Step
+from companion.odds import Dist
 from companion.spec import Barred, Choice, number, one_of, yes_no
 
 from .initiative import InitiativeInput, resolve_initiative
-from .recruitment import RecruitInput, resolve_recruit
+from .recruitment import RecruitInput, recruits_odds, resolve_recruit
 from .registry import actions, in_phase, require_phase
 from .rules import (C, DEPLOY, DRAW, DRAW_BONUS, DRAW_BONUS_STATE, ROUNDS, SIDE_NAME, SIDES, SUDDEN_VP,
                     SUPPLY_BONUS_STATES, SUPPLY_GAIN, U)
@@ -123,8 +124,13 @@ def _chooser(state: GameState) -> None:
 SIDE_CHOICES = tuple(Choice(side, SIDE_NAME[side]) for side in SIDES)
 
 
+def _first_choices(state: GameState, chosen) -> list[Choice]:
+    """BS-INIT: either side may go first; the winner's usual choice, itself, is offered first."""
+    return sorted(SIDE_CHOICES, key=lambda c: c.value != state.initiative_winner)
+
+
 @actions("Choose who goes first", "BS-INIT",
-         one_of("first", "Goes first", "BS-INIT", lambda s, c: SIDE_CHOICES, default=None),
+         one_of("first", "Goes first", "BS-INIT", _first_choices, default=None),
          when=_chooser)
 def choose_first(state: GameState, dice: Dice, first: str | None) -> Step:
     """BS-INIT: the winner chooses who goes first (by default, itself); the action phase begins with each
@@ -176,6 +182,14 @@ def recruit_places(state: GameState, side: str) -> list[str]:
     if state.on_board(side) >= state.max_force(side) or state.pool(side) < 1:
         return []
     return [a.name for a in state.board.homes(side) if not state.count(a.name, side) and a.name not in state.recruited]
+
+
+def recruit_outlook(state: GameState) -> Dist:
+    """BS-REC: the units the side recruiting now may still place this phase: a roll for each home state left, no
+    more than its room under the maximum force (BS-D.3) and its pool hold."""
+    side = state.turn
+    successes = tuple(state.board.area(p).success for p in recruit_places(state, side))
+    return recruits_odds(successes, min(state.max_force(side) - state.on_board(side), state.pool(side)))
 
 
 def start_recruitment(state: GameState) -> GameState:

@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 from companion.engine import RuleError
 from companion.records import from_data, to_data
-from companion.spec import Barred
+from companion.spec import ActionSpec, Barred, Choice, Spread, counts, one_of
 
 from .board import Board, board_from_data, force_cut, star
 from .options import OPTIONS
@@ -213,6 +213,26 @@ def new_state(options: Mapping[str, Any], setup: Mapping[str, Any]) -> GameState
     if setup.get("deployment") is not None:
         state = deployed(state, setup["deployment"], setup.get("commanders") or {})
     return state
+
+
+def _spread(side: str):
+    """BS-SETUP / BS-D.1: the side's units over its own-side border states, 3 at most in one; 8 CSA, 7 Union."""
+    return counts(side, f"{SIDE_NAME[side]} units deployed", "BS-SETUP", lambda state, chosen: Spread(
+        {a.name: state.room(a.name, side) for a in state.board.borders if a.side == side}, DEPLOY[side], DEPLOY[side]))
+
+
+def _commander_unit(side: str):
+    """BS-SETUP: the commander unit stands with a unit of its side, or stays in the pool while the pool holds
+    another piece."""
+    def choices(state: GameState, chosen) -> list[Choice]:
+        stays = [Choice("", "in the pool")] if state.board.units[side] > DEPLOY[side] else []
+        return stays + [Choice(a, a) for a, n in (chosen.get(side) or {}).items() if n]
+    return one_of(f"commander_{side}", f"{SIDE_NAME[side]} commander unit", "BS-SETUP", choices)
+
+
+# The deployment as the players placed it, entered at once (`deployed`): what may be chosen, for a setup editor.
+DEPLOYMENT = ActionSpec("deployment", "The deployment as placed", "BS-SETUP",
+                        (_spread(C), _commander_unit(C), _spread(U), _commander_unit(U)))
 
 
 def deployed(state: GameState, deployment: Any, commanders: Any) -> GameState:

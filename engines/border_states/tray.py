@@ -39,8 +39,12 @@ class Keep:
     def size(self) -> int:
         return sum(self.confirm) + self.damage
 
+    def faces(self) -> list[int]:
+        """The confirmed dice as faces, as the `keep` action takes them."""
+        return [f + 1 for f in range(FACES) for _ in range(self.confirm[f])]
+
     def text(self) -> str:
-        kept = [str(f + 1) for f in range(FACES) for _ in range(self.confirm[f])]
+        kept = [str(f) for f in self.faces()]
         parts = [("confirm " + ",".join(kept)) if kept else ""]
         if self.damage:
             parts.append(f"{self.damage} six{'es' if self.damage > 1 else ''} to damage")

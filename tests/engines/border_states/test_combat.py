@@ -3,11 +3,17 @@
 section 9) and the vectors V4, V5, V8 and V10."""
 from __future__ import annotations
 
+from itertools import product
+
 import pytest
 
+from companion.dice import ScriptedDice
+from engines.border_states import ENGINE
+
+from engines.border_states.advice import SupplyQuestion, keep_advice, supply_question
 from engines.border_states.battle import supply_limit
 from engines.border_states.state import COMBAT, VICTORY
-from engines.border_states.tray import Strength, losses
+from engines.border_states.tray import Strength, counts, losses
 from tests.engines.border_states.support import (
     DRILL_C,
     EXAMPLE_BATTLE_DEPLOYMENT,
@@ -110,6 +116,43 @@ def test_the_source_worked_battle():
 
 
 # --- CMB.1-4 ------------------------------------------------------------------------------------------------
+
+@pytest.mark.rule("BS-CMB")
+@pytest.mark.parametrize("faces", [(4, 4, 2), (6, 6, 1)])
+def test_every_take_the_advice_lists_is_a_keep_the_engine_takes(faces):
+    """CMB ROLL step 3: the advice lists every legal take of the throw once (any dice of it, at least one, a 6 to
+    the confirmed dice or to the damage row), counted here by hand; each, made as the `keep` action, leaves the
+    tray the take says."""
+    table = battle_table(WV, 3, 2)
+    table.do("start_effects")
+    table.do("start_effects")
+    table.do("commit_supply", count=0)
+    table.do("commit_supply", count=0)
+    table.do("throw", *faces)
+    thrown = counts(faces)
+    takes = {(confirm, damage) for confirm in product(*(range(n + 1) for n in thrown))
+             for damage in range(thrown[5] - confirm[5] + 1) if sum(confirm) + damage}
+    listed = keep_advice(table.state)
+    assert {(k.keep.confirm, k.keep.damage) for k in listed} == takes and len(listed) == len(takes)
+    for k in listed:
+        tray = table.battle.trays[C]
+        step = ENGINE.apply(table.state, {"type": "keep", "confirm": k.keep.faces(), "damage": k.keep.damage},
+                            ScriptedDice(()))
+        assert step.state.battle.trays[C] == tray.take(k.keep)
+
+
+@pytest.mark.rule("BS-CMB", "BS-D.8")
+def test_the_supply_question_each_side_weighs():
+    """CMB.4 as the dashboard asks it: 3 CSA units attack 2 entrenched Union units in West Virginia (3 dice a side);
+    the CSA may add up to 6 supply dice (2 a unit, from 16), the Union up to 4 (2 a unit, from 18). The attacker
+    weighs its count against the defender's possible reply; the defender, its count against the 4 the CSA added."""
+    table = battle_table(WV, 3, 2, entrenched=True)
+    table.do("start_effects")
+    table.do("start_effects")
+    assert supply_question(table.state, 3, 2) == SupplyQuestion((3, 3, 6, 4), (3, 2), (6, 5))
+    table.do("commit_supply", count=4)
+    assert supply_question(table.state, 1) == SupplyQuestion((3, 3, 4, 4), (4, 1), (7, 4))
+
 
 @pytest.mark.rule("BS-CMB")
 @pytest.mark.parametrize("area, attacker", [(WV, C), (MD, C), (VA, U), (NC, U)])

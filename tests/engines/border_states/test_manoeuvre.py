@@ -6,6 +6,9 @@ from dataclasses import replace
 
 import pytest
 
+from fractions import Fraction
+
+from engines.border_states.retreat import retreat_chance
 from engines.border_states.state import ACTION, COMBAT, INITIATIVE, VICTORY
 from tests.engines.border_states.support import (
     AR,
@@ -326,6 +329,13 @@ def test_a_discarded_card_makes_the_retreat_certain():
     assert not step.results and (table.state.count(WV, U), table.state.hand[U], table.state.discard[U]) == (1, 0, 1)
     table.do("pass_turn")
     table.refuse("BS-D.9", "retreat", source=MD, target=WV, discard=True)
+
+
+@pytest.mark.rule("BS-RET")
+def test_the_chance_a_retreat_goes():
+    """BS-RET: 3-6 on one die, 4 faces of 6; certain with a card discarded (the dashboard's odds for the step)."""
+    assert retreat_chance(False) == Fraction(sum(1 for face in range(1, 7) if face >= 3), 6) == Fraction(2, 3)
+    assert retreat_chance(True) == 1
 
 
 @pytest.mark.rule("BS-RET", "BS-D.11")

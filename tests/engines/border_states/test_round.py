@@ -10,6 +10,7 @@ import pytest
 from companion.odds import exhaustive, fractions, mean
 from engines.border_states.initiative import initiative_win
 from engines.border_states.recruitment import recruits_odds
+from engines.border_states.round import recruit_outlook
 from engines.border_states.state import ACTION, DRAW, INITIATIVE, OVER, RECRUIT, SUPPLY, VICTORY
 from tests.engines.border_states.support import (
     AR,
@@ -97,6 +98,16 @@ def test_a_tie_is_rolled_again_and_the_winner_chooses():
     table.refuse("BS-INIT", "choose_first", first="Both")
     table.do("choose_first")
     assert (table.state.phase, table.state.first, table.state.turn) == (ACTION, U, U)
+
+
+@pytest.mark.rule("BS-INIT")
+@pytest.mark.parametrize("faces, winner", [((5, 2), C), ((2, 5), U)])
+def test_the_winner_is_offered_first_to_go_first(faces, winner):
+    """BS-INIT: the winner chooses who goes first; either side may be chosen, the winner itself offered first."""
+    table = Table(setup())
+    table.do("draw")
+    table.do("roll_initiative", *faces)
+    assert offered(table.state, "choose_first", "first") == (winner, C if winner == U else U)
 
 
 @pytest.mark.rule("BS-VAR.2")
@@ -278,6 +289,20 @@ def test_vector_07_recruitment_is_poisson_binomial_capped_by_room():
     expected = {0: F(1, 9), 1: F(7, 18), 2: F(1, 2)}
     assert engine == twin == counted == expected
     assert mean(recruits_odds((3, 4, 5), 2)) == F(25, 18)
+
+
+@pytest.mark.rule("BS-REC", "BS-D.3")
+@pytest.mark.parametrize("pieces, most", [(12, 2), (9, 1)], ids=["room for 2", "1 piece in the pool"])
+def test_the_phase_outlook_counts_the_rolls_left_within_room_and_pool(pieces, most):
+    """BS-REC with BS-D.3: the V7 position's units still to come this phase (the dashboard's odds), capped by the room
+    under the maximum force (2) or by the pool (12 or 9 CSA pieces, 8 on the board), counted over the 216 throws of
+    the 3 empty homes at 3+, 4+, 5+."""
+    table = recruit_table(board_data=full_board(units={C: pieces, U: 14}))
+    counted = {}
+    for faces in product(range(1, 7), repeat=3):
+        n = min(most, sum(f >= k for f, k in zip(faces, (3, 4, 5))))
+        counted[n] = counted.get(n, 0) + F(1, 216)
+    assert fractions(recruit_outlook(table.state)) == counted
 
 
 @pytest.mark.rule("BS-REC")

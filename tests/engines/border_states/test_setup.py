@@ -1,13 +1,15 @@
 """The board file (digest section 10), setup and deployment (BS-SETUP), and the placement limits (BS-D.1)."""
 from __future__ import annotations
 
+from itertools import product
+
 import pytest
 
 from companion.engine import RuleError, resolve_options
 from companion.events import Replay
 from engines.border_states import ENGINE
 from engines.border_states.board import board_from_data
-from engines.border_states.state import DRAW, SETUP
+from engines.border_states.state import DEPLOYMENT, DRAW, SETUP
 from tests.engines.border_states.support import (
     AR,
     C_HOMES,
@@ -221,6 +223,45 @@ def test_a_deployment_in_one_go_is_checked(deployment, commanders, rule):
     with pytest.raises(RuleError) as caught:
         start(setup(deployment=deployment, commanders=commanders))
     assert caught.value.rule == rule, caught.value
+
+
+@pytest.mark.rule("BS-SETUP", "BS-D.1")
+@pytest.mark.parametrize("pieces, pool", [(12, True), (8, False)], ids=["pieces left", "every piece deployed"])
+def test_a_deployment_entered_at_once_offers_what_the_rules_allow(pieces, pool):
+    """BS-SETUP / BS-D.1, for the setup editor: the CSA spreads 8 units over Virginia, North Carolina, Tennessee and
+    Arkansas (its own-side border states on the example board), 3 at most in one; the Union 7 over West Virginia,
+    Maryland, Kentucky and Missouri. The commander unit stands where a unit of its side is, or stays in the pool
+    while the pool holds another piece."""
+    state = start({"board": full_board(units={C: pieces, U: 14})})
+    csa, union = (DEPLOYMENT.param(side).legal(state, {}) for side in (C, U))
+    assert (csa.values, csa.caps, csa.low, csa.high) == ((VA, NC, TN, AR), (3, 3, 3, 3), 8, 8)
+    assert (union.values, union.caps, union.low, union.high) == ((WV, MD, KY, MO), (3, 3, 3, 3), 7, 7)
+    where = DEPLOYMENT.param("commander_C").legal(state, {C: {VA: 3, NC: 3, TN: 2, AR: 0}}).values
+    assert where == (("",) if pool else ()) + (VA, NC, TN)
+    assert DEPLOYMENT.param("commander_U").legal(state, {U: {WV: 3, MD: 3, KY: 1}}).values == ("", WV, MD, KY)
+
+
+@pytest.mark.rule("BS-SETUP", "BS-D.1")
+def test_the_deployment_the_editor_offers_is_the_one_the_setup_takes():
+    """BS-SETUP / BS-D.1: every CSA spread of 0 to 4 units over its four own-side border states, with its commander
+    unit in the first state it holds: the setup starts exactly when the deployment's spec accepts it."""
+    state = start({"board": full_board()})
+    union = {WV: 2, MD: 2, KY: 2, MO: 1}
+    for counts in product(range(5), repeat=4):
+        spread = dict(zip((VA, NC, TN, AR), counts))
+        where = next((a for a, n in spread.items() if n), "")
+        given = {C: spread, "commander_C": where, U: union, "commander_U": MD}
+        try:
+            DEPLOYMENT.check(state, given)
+            offered_ = True
+        except RuleError:
+            offered_ = False
+        try:
+            start(setup(deployment={C: spread, U: union}, commanders={C: where, U: MD}))
+            taken = True
+        except RuleError:
+            taken = False
+        assert offered_ == taken == (sum(counts) == 8 and max(counts) <= 3), spread
 
 
 @pytest.mark.rule("BS-SETUP")
