@@ -123,9 +123,12 @@ def assert_ended(state) -> None:
         assert not by_enfilade or min(left.values()) == 0
 
 
+FOLDER = tempfile.TemporaryDirectory()   # one session store for every game of the run, removed when it ends
+STORE = Store(FOLDER.name)
+
+
 def play(options, setup, seed):
-    with tempfile.TemporaryDirectory() as folder:
-        replay = play_whole_game(ENGINE, options, setup, seed, check, Store(folder))
+    replay = play_whole_game(ENGINE, options, setup, seed, check, STORE)
     assert replay.state.step == OVER, f"no step open in the {replay.state.step} step: the game is stuck"
     return replay
 
