@@ -114,8 +114,8 @@ class Replay:
         return self.engine.apply(self.state, action, dice)
 
     def add(self, event: Event, state: Any = None) -> None:
-        """Take the next event of the log into the derived state. `state`: the state after an action event,
-        when the caller has just worked it out from this replay's state (it is not worked out again)."""
+        """Take the next event of the log into the derived state. `state`: the state after an action or redo
+        event, when the caller has just worked it out from this replay's state (it is not worked out again)."""
         if event.seq != len(self.events) + 1:
             raise ValueError(f"event {event.seq} is out of order: expected {len(self.events) + 1}")
         if event.kind == ACTION:
@@ -136,7 +136,8 @@ class Replay:
             if not self.undone or self.undone[-1].seq != event.target:
                 raise ValueError(f"event {event.seq} redoes {event.target}, which is not the latest undone action")
             redo = self.undone.pop()
-            self.states.append(self.engine.apply(self.state, redo.action, ReplayDice(redo.rolls)).state)
+            self.states.append(state if state is not None else
+                               self.engine.apply(self.state, redo.action, ReplayDice(redo.rolls)).state)
             self.applied.append(redo)
         self.events.append(event)
 

@@ -48,10 +48,15 @@ def load_text(raw: bytes | str, fmt: str, what: str = "The file", limits: Limits
     return data
 
 
+def size_text(size: int) -> str:
+    """A file's size for a player: bytes, kB or MB."""
+    return f"{size} bytes" if size < 10_000 else f"{size / 1e3:.0f} kB" if size < 10_000_000 else f"{size / 1e6:.1f} MB"
+
+
 def _text(raw: bytes | str, what: str, limits: Limits) -> str:
     size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
     if size > limits.bytes:
-        raise LoadRefused(f"{what} is {size / 1e6:.1f} MB; at most {limits.bytes / 1e6:.1f} MB is read.")
+        raise LoadRefused(f"{what} is {size_text(size)}; at most {size_text(limits.bytes)} is read.")
     if isinstance(raw, bytes):
         try:
             return raw.decode("utf-8-sig")

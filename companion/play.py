@@ -26,6 +26,7 @@ from .spec import (
 
 CORRECTION_CHANCE = 0.02  # how often a correction is tried when one is open
 DEFAULT_CHANCE = 0.8      # how often a yes/no takes its default answer
+CHOOSING_WEIGHT = 4       # how much likelier an action with parameters is than one without
 WORDS = ("Ann", "Ben", "scouts", "ford", "east", "1", "hill")
 
 
@@ -68,8 +69,8 @@ def random_params(spec: ActionSpec, state: Any, rng: random.Random) -> dict[str,
     given: dict[str, Any] = {}
     for p in spec.params:
         legal = p.legal(state, chosen)
-        if legal is None:
-            chosen[p.name] = None if p.required else p.default  # as `apply` sees a parameter not asked
+        if legal is None or p.kind == RECORD:  # not asked, or entered data random play leaves out
+            chosen[p.name] = None if p.required else p.default  # as `apply` sees a parameter not given
             continue
         chosen[p.name] = given[p.name] = random_value(p, legal, rng)
     return given
@@ -89,5 +90,7 @@ def random_action(actions: Actions, state: Any, rng: random.Random) -> dict[str,
         return None  # the game is over: only corrections are left
     if corrections and rng.random() < CORRECTION_CHANCE:
         steps = corrections
-    spec = rng.choice(steps)
+    # An action with something to choose (a move, an attack) is tried more often than one that ends a step,
+    # so a game at random moves and fights as a game does, and ends.
+    spec = rng.choices(steps, weights=[CHOOSING_WEIGHT if s.params else 1 for s in steps])[0]
     return {"type": spec.name, **random_params(spec, state, rng)}

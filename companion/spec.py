@@ -329,7 +329,9 @@ class ActionSpec:
     def check(self, state: Any, given: Mapping[str, Any]) -> dict[str, Any]:
         """The action's parameters, every one checked in order; RuleError naming the first bad one."""
         names = {p.name for p in self.params}
-        given = {k: v for k, v in given.items() if not self.is_retired(k, v)}
+        defaults = {p.name: p.default for p in self.params}
+        given = {k: v for k, v in given.items()
+                 if not self.is_retired(k, v) and not (v is None and k in defaults and defaults[k] is None)}
         unknown = [k for k in given if k not in names]
         if unknown:
             raise RuleError(self.rule, f"{self.label}: there is no parameter {quote(unknown[0])}"

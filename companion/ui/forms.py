@@ -173,9 +173,10 @@ class Field:
         elif p.kind == ONE_OF:
             options = {c.label: c.value for c in legal.options}
             short = len(options) <= BUTTONS_UP_TO
-            current = self.value if self.legal is not None else None
+            current = None if self._fresh else self.value
+            start = self.suggested if legal.offers(self.suggested) else p.default
             keep = current if legal.offers(current) else (
-                p.default if legal.offers(p.default) else legal.values[0] if legal.values else None)
+                start if legal.offers(start) else legal.values[0] if legal.values else None)
             self._buttons.param.update(options=options if short else {}, value=keep if short else None,
                                        visible=short)
             self._select.param.update(options=options if not short else {}, value=keep if not short else None,
@@ -192,8 +193,8 @@ class Field:
             default = start if isinstance(start, int) and legal.low <= start <= legal.high else legal.low
             self._set_number(self._number if legal.low <= self._number <= legal.high and not self._fresh else default)
         elif p.kind == COUNTS:
-            self._counts_value = {c.value: min(self._counts_value.get(c.value, 0), cap)
-                                  for c, cap in zip(legal.options, legal.caps)}
+            start = self.suggested if self._fresh and isinstance(self.suggested, dict) else self._counts_value
+            self._counts_value = {c.value: min(start.get(c.value, 0), cap) for c, cap in zip(legal.options, legal.caps)}
             self._rows.objects = [self._count_row(c, cap) for c, cap in zip(legal.options, legal.caps)]
             self._show_total()
         elif p.kind == TEXT:
@@ -226,6 +227,24 @@ class Field:
         total = sum(self._counts_value.values())
         want = f"{legal.low}" if legal.low == legal.high else f"{legal.low} to {legal.high}"
         self._total.object = f"{total} placed (the rules want {want})"
+
+    def set(self, value: Any) -> None:
+        """Set the control to a legal value, as a player's taps would (an advisor filling the form in)."""
+        p = self.param
+        if p.kind == ONE_OF:
+            (self._buttons if self._buttons.visible else self._select).value = value
+        elif p.kind == SOME_OF and p.repeat:
+            self._set_items(list(value), edited=True)
+        elif p.kind == NUMBER:
+            self._set_number(value)
+            self._edited()
+        elif p.kind == COUNTS:
+            self._counts_value = {v: value.get(v, 0) for v in self._counts_value}
+            self._rows.objects = [self._count_row(c, cap) for c, cap in zip(self.legal.options, self.legal.caps)]
+            self._show_total()
+            self._edited()
+        elif p.kind != RECORD:
+            self._plain.value = value
 
     @property
     def value(self) -> Any:

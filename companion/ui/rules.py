@@ -80,22 +80,22 @@ class RuleDialog(JSComponent):
     _esm = """
     export function render({ model }) {
       const css = `
-        .rule-dialog { position: fixed; inset: 0; background: rgba(0,0,0,.45); z-index: 10000; display: flex;
+        .clause-dialog { position: fixed; inset: 0; background: rgba(0,0,0,.45); z-index: 10000; display: flex;
                        align-items: center; justify-content: center; }
-        .rule-dialog .box { background: var(--mui-palette-background-paper, #fff); color: inherit; max-width: 720px;
+        .clause-dialog .box { background: var(--mui-palette-background-paper, #fff); color: inherit; max-width: 720px;
                             width: 92vw; max-height: 84vh; overflow: auto; border-radius: 10px; padding: 16px 20px;
                             font-family: system-ui, sans-serif; color: #1d2330; }
-        .rule-dialog .close { float: right; min-height: 48px; min-width: 96px; font-size: 16px; border-radius: 6px;
+        .clause-dialog .close { float: right; min-height: 48px; min-width: 96px; font-size: 16px; border-radius: 6px;
                               border: 1px solid #888; background: transparent; cursor: pointer; }
-        .rule-dialog .back { min-height: 48px; font-size: 16px; margin-right: 8px; border-radius: 6px;
+        .clause-dialog .back { min-height: 48px; font-size: 16px; margin-right: 8px; border-radius: 6px;
                              border: 1px solid #888; background: transparent; cursor: pointer; }
-        .rule-dialog .rule { display: inline-block; border: 1px solid rgba(128,128,128,.6); border-radius: 12px;
+        .clause-dialog .rule { display: inline-block; border: 1px solid rgba(128,128,128,.6); border-radius: 12px;
                              padding: 2px 8px; margin-left: 4px; font-size: 14px; cursor: pointer; background: transparent;
                              min-height: 28px; }
-        .rule-dialog table { border-collapse: collapse; } .rule-dialog td, .rule-dialog th {
+        .clause-dialog table { border-collapse: collapse; } .clause-dialog td, .clause-dialog th {
                              border: 1px solid rgba(128,128,128,.5); padding: 4px 8px; text-align: center; }
-        .rule-dialog .reading { background: rgba(230,159,0,.18); border-radius: 6px; padding: 6px 8px; }
-        .rule-dialog p, .rule-dialog li { font-size: 16px; line-height: 1.45; }`;
+        .clause-dialog .reading { background: rgba(230,159,0,.18); border-radius: 6px; padding: 6px 8px; }
+        .clause-dialog p, .clause-dialog li { font-size: 16px; line-height: 1.45; }`;
       if (!document.getElementById('rule-dialog-style')) {
         const style = document.createElement('style');
         style.id = 'rule-dialog-style';
@@ -106,10 +106,10 @@ class RuleDialog(JSComponent):
       const show = (rule) => {
         const text = model.clauses[rule];
         if (text === undefined) { return; }
-        let dialog = document.querySelector('.rule-dialog');
+        let dialog = document.querySelector('.clause-dialog');
         if (!dialog) {
           dialog = document.createElement('div');
-          dialog.className = 'rule-dialog';
+          dialog.className = 'clause-dialog';
           dialog.setAttribute('role', 'dialog');
           dialog.addEventListener('click', (event) => { if (event.target === dialog) { close(); } });
           document.body.appendChild(dialog);
@@ -123,7 +123,7 @@ class RuleDialog(JSComponent):
       };
       const close = () => {
         trail.length = 0;
-        const dialog = document.querySelector('.rule-dialog');
+        const dialog = document.querySelector('.clause-dialog');
         if (dialog) { dialog.remove(); }
       };
       if (!window.__ruleChips) {

@@ -77,7 +77,7 @@ def why_not_attack(state: GameState, unit: Unit) -> tuple[str, str] | None:
     if unit.hesitation == "failed":
         return "BR-10.2", f"{unit.name} failed McDowell's hesitation this turn and makes no attack"
     if unit.fought and not state.options["defended_may_attack"]:
-        return "BR-10.2", f"{unit.name} has been in combat this turn (option A10)"
+        return "BR-10.2", f"{unit.name} has been in combat this turn (this game's option: a stack that only defended may not attack)"
     return None
 
 

@@ -47,7 +47,7 @@ def column(sp: int, over_12: str = "error") -> int:
     if sp < 1:
         raise RuleError(CRT_RULE, f"A stack with {sp} SP cannot fire")
     raise RuleError(CRT_RULE, f"{sp} SP is off the combat table (1-{MAX_SP_ON_TABLE}); "
-                              "option A16 can read it on the 11-12 column")
+                              "the option 'A stack above 12 SP' can read it on the 11-12 column")
 
 
 def column_label(sp: int, over_12: str = "error") -> str:

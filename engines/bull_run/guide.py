@@ -63,11 +63,11 @@ def due_now(state: GameState) -> list[Due]:
 def ordered_attacks_text(state: GameState) -> str:
     """BR-9.2/BR-9.3 for the solitaire CSA's attack step, as the order and option A24 read now."""
     if state.half != 0:
-        return "Without the initiative the solitaire player decides which CSA stacks attack (BR-9.2, A8)."
+        return "Without the initiative the solitaire player decides which CSA stacks attack (BR-9.2)."
     text = ("With the initiative every CSA stack next to a Union stack is ordered to attack: declare each one, "
             "against the weakest adjacent Union stack (BR-9.2, BR-9.3).")
     if state.options["ordered_attacks"] == "stronger_only" and state.orders[state.turn - 1] in ("D", "E"):
-        text += " Under this order a CSA stack that is not stronger than its target need not attack (A24)."
+        text += " Under this order a CSA stack that is not stronger than its target need not attack (this game's option)."
     return text
 
 

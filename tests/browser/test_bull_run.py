@@ -115,3 +115,37 @@ def test_solitaire_turn_end_to_end(page, server, offline, output_path):
     do(page, "Advance")
     logged(page, "advances into the vacated hex")
     screenshots(page, output_path, "bull_run-after-combat")
+
+
+@pytest.mark.rule("BR-6.0", "BR-10.3")
+def test_the_rules_assistant(page, server, offline, output_path):
+    """A tap on a rule chip in the log opens its clause; a referenced clause is one more tap; closing leaves
+    the page as it was. The Rules tab finds a clause by a word of it, and by a term of the game."""
+    page.goto(server.url + "/bull_run")
+    button(page, "Load the example roster").click()
+    button(page, "Start the game").click()
+    step(page, "roll_initiative")
+    tap_faces(page, 2)
+    logged(page, "Union has the initiative")
+    page.locator(".event-log .rule[data-rule='BR-6.0']").first.click()
+    dialog = page.locator(".clause-dialog")
+    expect(dialog).to_contain_text("BR-6.0", timeout=SLOW)
+    expect(dialog).to_contain_text("1-3")
+    screenshots(page, output_path, "bull_run-clause")
+    see = dialog.locator(".rule").first
+    if see.count():
+        target = see.get_attribute("data-rule")
+        see.click()
+        expect(dialog.locator("h3")).to_contain_text(target, timeout=SLOW)
+        dialog.get_by_role("button", name="Back").click()
+        expect(dialog.locator("h3")).to_contain_text("BR-6.0")
+    dialog.get_by_role("button", name="Close").click()
+    expect(dialog).to_have_count(0)
+    step(page, "place_reinforcements")
+    page.get_by_role("tab", name="Rules").click()
+    search = page.locator(".rules-search input")
+    search.fill("spread")
+    expect(page.locator(".rules-results")).to_contain_text("BR-10.3", timeout=SLOW)
+    search.fill("マクドウエル")
+    expect(page.locator(".rules-results")).to_contain_text("BR-10.2", timeout=SLOW)
+    screenshots(page, output_path, "bull_run-rules-tab")

@@ -35,7 +35,7 @@ LAUGHS = ("a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a,
     ("a: !!python/object:os.system ls", YAML, "not valid YAML"),
     ("a: 2024-01-01", YAML, "kind it cannot hold"),
     ("a: !!binary aGVsbG8=", YAML, "kind it cannot hold"),
-    ("x" * (3 * 1024 * 1024), JSON, "MB"),
+    ("x" * (3 * 1024 * 1024), JSON, "3146 kB; at most 2097 kB"),
     ('{"a": "' + "y" * 20_000 + '"}', JSON, "20000 characters"),
     ("{1: 2}", YAML, "key that is not a text"),
 ])

@@ -178,7 +178,7 @@ def test_a_session_saved_with_options_no_longer_offered_opens_with_a_note(store)
     session = GameSession.open(store, sid)
     assert session.state.phase == "reinforcements" and not session.stranded
     assert any("'hit_allocation' is no longer offered" in n for n in session.notes)
-    assert any("A25" in n and "is new" in n for n in session.notes)
+    assert any("An attack whose target has gone" in n and "is new" in n for n in session.notes)
 
 
 def test_a_session_whose_event_no_longer_replays_opens_up_to_it_and_loses_nothing(store):

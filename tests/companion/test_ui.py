@@ -445,7 +445,7 @@ def test_the_options_form_returns_the_changed_choices():
 def test_a_table_cell_that_is_not_a_whole_number_names_the_field(text):
     form = OptionsForm(ENGINE.options)
     form._widgets["terrain_costs"]["road"].value = text
-    message = f"A1 Terrain costs (editable): road must be a whole number or empty, not '{text}'"
+    message = f"Terrain costs (editable): road must be a whole number or empty, not '{text}'"
     with pytest.raises(ValueError, match=re.escape(message)):
         form.values()
 
