@@ -36,6 +36,11 @@ class Clause:
     tables: tuple[tuple[tuple[str, ...], ...], ...] = ()
     see: tuple[str, ...] = ()
 
+    def markdown(self) -> str:
+        """The clause as Markdown (for a notebook cell): its ID and title as a heading, then its text."""
+        see = f"\n\nSee also: {', '.join(self.see)}" if self.see else ""
+        return f"#### {self.id} {self.title}\n\n{self.text}{see}"
+
     def words(self) -> str:
         cells = " ".join(c for table in self.tables for row in table for c in row)
         return fold(f"{self.id} {self.title} {self.text} {cells}")
