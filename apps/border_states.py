@@ -251,7 +251,7 @@ class BorderStatesView(pn.viewable.Viewer):
             "Play": [self.phase, self.tray, self.guide],
             "Board": [self.board],
             "Odds & tables": [self._outlook_panel(), self._strength_panel()],
-        })
+        }, live=live)
         self.render()
 
     def render(self) -> None:

@@ -116,7 +116,7 @@ def test_a_board_in_yaml_is_read():
 
 @pytest.mark.rule("BS-SETUP")
 @pytest.mark.parametrize("raw, phrase", [(b"\xff\xfe junk", "UTF-8"), (b"a: &x [*x]", "anchors"),
-                                         (b"[" * 3000, "nested too deep"), (b" " * 300_000, "MB")])
+                                         (b"[" * 3000, "nested too deep"), (b" " * 300_000, "300 kB")])
 def test_a_refused_file_changes_nothing_but_the_note(raw, phrase):
     """Issue 14: a file the loader refuses leaves the text as it was and says why, quoting nothing long."""
     editor = BoardEditor()

@@ -69,7 +69,7 @@ HOSTILE = [
     ("[1, 2", "not valid JSON"),
     ("42", "does not fit"),
     ("", "does not fit"),
-    (" " * 200_001, "MB"),
+    (" " * 200_001, "at most 200 kB"),
     (LAUGHS, "anchors or aliases"),
     ("[" * 5000 + "]" * 5000, "nested too deep"),
     ("- " * 40 + "x", "nested too deep"),
