@@ -63,7 +63,7 @@ def stock_note(state: GameState) -> str:
     else:
         combat = sum(battle.dice.values()) + sum(battle.supply.values())
     in_play = state.supply[C] + state.supply[U] + combat
-    return f"; {in_play} dice in play, more than the {DICE_IN_BOX} in the box (A17)" if in_play > DICE_IN_BOX else ""
+    return f"; {in_play} dice in play, more than the {DICE_IN_BOX} in the box (this game's option)" if in_play > DICE_IN_BOX else ""
 
 
 def dice_room(state: GameState, side: str) -> int:
@@ -84,7 +84,7 @@ def _start_cards(state: GameState, chosen) -> list:
         if card.phase != "combat" or card.effect not in ("ADD_STOCK_DICE", "FREE_TEXT"):
             return f"{card.name} is not played at the start of a combat"
         if card.effect == "ADD_STOCK_DICE" and card.value > room:
-            return f"{card.name} would take the roll past the {DICE_IN_BOX} dice in the box (A17)"
+            return f"{card.name} would take the roll past the {DICE_IN_BOX} dice in the box (this game's option)"
         return ""
     return [NO_CARD, *card_choices(state, side, why_not, in_combat=True)]
 

@@ -170,7 +170,7 @@ def check_board(board: Board, four_a_side: bool = False) -> None:
         least = -(-DEPLOY[side] // BORDER_LIMIT)     # the deployment, 3 units a state at most
         if four_a_side and len(own) != len(BORDER_STATES) // 2:
             raise RuleError("BS-SETUP", f"{SIDE_NAME[side]} needs {len(BORDER_STATES) // 2} own-side border states "
-                                        f"(option A20: 4 a side), not {len(own)}")
+                                        f"(this game's option: 4 a side), not {len(own)}")
         if len(own) < least:
             raise RuleError("BS-SETUP", f"{SIDE_NAME[side]} needs at least {least} own-side border states to deploy "
                                         f"its {DEPLOY[side]} units, not {len(own)}")

@@ -160,7 +160,7 @@ def entrench_problem(state: GameState, area: str) -> str:
     if area in state.entrenched:
         return f"A unit in {area} is already entrenched"
     if state.options["entrench_once"] == "round" and area in state.entrench_used:
-        return f"{SIDE_NAME[side]} has already entrenched in {area} this round: once per state a round (A21)"
+        return f"{SIDE_NAME[side]} has already entrenched in {area} this round: once per state a round"
     return ""
 
 
