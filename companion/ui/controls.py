@@ -94,10 +94,34 @@ class ErrorBanner(pn.viewable.Viewer):
         return pn.Column(self._alert, self._clause, sizing_mode="stretch_width")
 
 
+EXACT_SHOWN = 12  # characters of a fraction shown beside its percentage; a longer one is shown on demand
+
+
+class OddsText(str):
+    """A probability as a player reads it; `exact`: its fraction when too long to show beside it."""
+
+    exact = ""
+
+
 def odds_text(p: Fraction | float) -> str:
     """A probability for a player: percent and the exact fraction (percent alone for a float, whose fraction
-    would be the binary one)."""
-    return f"{percent(p)} ({fraction_text(p)})" if isinstance(p, (Fraction, int)) else percent(p)
+    would be the binary one). A fraction longer than 12 characters is kept for a tap on the tile."""
+    if not isinstance(p, (Fraction, int)):
+        return percent(p)
+    exact = fraction_text(Fraction(p))
+    if len(exact) <= EXACT_SHOWN:
+        return f"{percent(p)} ({exact})"
+    text = OddsText(percent(p))
+    text.exact = exact
+    return text
+
+
+def tile(label: str, value: str) -> str:
+    """One number of an odds card; a long exact fraction opens under it on a tap."""
+    exact = getattr(value, "exact", "")
+    shown = (f'<details><summary>{escape(value)}</summary><div class="exact">exactly {escape(exact)}</div></details>'
+             if exact else escape(value))
+    return f'<div class="tile"><div class="v">{shown}</div><div class="l">{escape(label)}</div></div>'
 
 
 class OddsCard(pn.viewable.Viewer):
@@ -113,8 +137,10 @@ class OddsCard(pn.viewable.Viewer):
         super().__init__(**params)
         self._numbers = pn.pane.HTML(sizing_mode="stretch_width", css_classes=["odds-numbers"], stylesheets=[CHIP_CSS, """
             .tiles { display: flex; flex-wrap: wrap; gap: 8px; }
-            .tile { border: 1px solid rgba(128,128,128,.4); border-radius: 8px; padding: 6px 10px; min-width: 140px; }
-            .tile .v { font-size: 20px; font-weight: 600; } .tile .l { font-size: 13px; opacity: .8; }"""])
+            .tile { border: 1px solid rgba(128,128,128,.4); border-radius: 8px; padding: 6px 10px; min-width: 140px;
+                    max-width: 100%; overflow-wrap: anywhere; }
+            .tile .v { font-size: 20px; font-weight: 600; } .tile .l { font-size: 14px; opacity: .85; }
+            .tile summary { cursor: pointer; } .tile .exact { font-size: 14px; font-weight: 400; }"""])
         # The plot pane sits in its own plain Panel column: showing or hiding a HoloViews pane directly
         # re-syncs its layout parameters into the Bokeh figure, which Panel 1.9 refuses inside a Material
         # design, and a plot shown in a Material column fails to lay out ("reading 'top_panel'").
@@ -130,8 +156,7 @@ class OddsCard(pn.viewable.Viewer):
     @param.depends("numbers", "figure", "note", "title", "visible", watch=True)
     def _update(self) -> None:
         self._card.visible = self.visible and bool(self.numbers or self.figure is not None)
-        tiles = "".join(f'<div class="tile"><div class="v">{escape(v)}</div><div class="l">{escape(label)}</div></div>'
-                        for label, v in self.numbers)
+        tiles = "".join(tile(label, v) for label, v in self.numbers)
         chips = "".join(chip(rule) for rule in RULE_ID.findall(self.title))
         self._numbers.object = (f'<div class="odds-rules">{chips}</div>' if chips else "") + \
             f'<div class="tiles">{tiles}</div>'

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 import holoviews as hv
 import panel_material_ui as pmui
@@ -14,7 +15,7 @@ from companion.engine import dice_needed
 from companion.events import UNDO
 from companion.session import GameSession
 from companion.store import Store
-from companion.ui.controls import ActionPanel, ErrorBanner, OddsCard, UndoBar
+from companion.ui.controls import ActionPanel, ErrorBanner, OddsCard, UndoBar, odds_text
 from companion.ui.dice_entry import DiceEntry
 from companion.ui.live import LiveSession
 from companion.ui.log import EventLog
@@ -559,3 +560,11 @@ def test_a_saved_game_is_renamed_and_deleted_after_a_confirmation(store):
     assert picker._deleting.visible and "cannot be undone" in picker._question.object
     click(find(picker._deleting, "confirm-delete"))
     assert store.sessions() == [] and not picker._deleting.visible
+
+
+def test_a_long_exact_fraction_is_shown_on_demand_and_a_short_one_beside_its_percentage():
+    assert odds_text(Fraction(7, 36)) == "19.4% (7/36)"
+    long = odds_text(Fraction(123456789, 987654321))
+    assert long == "12.5%" and long.exact == "13717421/109739369"
+    card = OddsCard(title="Odds", numbers=[("P(win)", long)])
+    assert "<details><summary>12.5%</summary>" in card._numbers.object and "13717421/109739369" in card._numbers.object
