@@ -43,7 +43,7 @@ def hits_bars(d: Dist, title: str, what: str = "hits") -> hv.Bars:
         rows.append((str(k), AT_LEAST, float(at_least), fraction_text(at_least), percent(at_least)))
     bars = hv.Bars(rows, kdims=[what, "kind"], vdims=["probability", "exact", "percent"])
     return bars.opts(title=title, cmap={EXACTLY: PALETTE[0], AT_LEAST: PALETTE[1]},
-                     ylim=(0, 1.05), ylabel="probability", xlabel=what, legend_position="top_right",
+                     ylim=(0, 1.05), ylabel="probability", xlabel=what, legend_position="top",
                      tools=["hover"], multi_level=False, **_COMMON)
 
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable, Mapping, Sequence
 
+import holoviews as hv
 import panel as pn
 import panel_material_ui as pmui
 import param
+from holoviews.streams import Pipe
 
 from ..dice import Dice, RandomDice
 from ..engine import RuleError
@@ -147,6 +149,8 @@ class OddsCard(pn.viewable.Viewer):
         # Axes are not linked: linked, the two cards' bar charts share one category axis that keeps every
         # category either has ever shown.
         self._plot = pn.pane.HoloViews(sizing_mode="stretch_width", min_height=240, linked_axes=False)
+        self._shape: tuple = ()
+        self._pipe: Pipe | None = None
         self._plot_box = pn.Column(self._plot, sizing_mode="stretch_width")
         self._note = pmui.Typography(variant="caption")
         self._card = pmui.Card(self._numbers, self._plot_box, self._note, title=self.title, sizing_mode="stretch_width",
@@ -160,12 +164,27 @@ class OddsCard(pn.viewable.Viewer):
         chips = "".join(chip(rule) for rule in RULE_ID.findall(self.title))
         self._numbers.object = (f'<div class="odds-rules">{chips}</div>' if chips else "") + \
             f'<div class="tiles">{tiles}</div>'
-        self._plot.object = self.figure
+        self._draw(self.figure)
         self._plot_box.visible = self.figure is not None
         self._note.object = plain(self.note)
         self._note.visible = bool(self.note)
         self._numbers.visible = bool(self.numbers or chips)
         self._card.title = self.title
+
+    def _draw(self, figure) -> None:
+        """A figure of the same shape as the one shown (the same kind of chart over the same dimensions) goes
+        into the figure already on the page, whose data, axes and title are patched in place; another shape
+        gets a figure of its own."""
+        if figure is None:
+            return
+        shape = (type(figure).__name__, tuple(str(d) for d in figure.kdims),
+                 figure.opts.get("plot").kwargs.get("invert_axes", False))
+        figure = figure.opts(framewise=True)
+        if shape == self._shape and self._pipe is not None:
+            self._pipe.send(figure)
+            return
+        self._shape, self._pipe = shape, Pipe(data=figure)
+        self._plot.object = hv.DynamicMap(lambda data: data, streams=[self._pipe])
 
     def __panel__(self):
         return self._card
