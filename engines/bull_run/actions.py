@@ -199,7 +199,8 @@ def _contact_choices(state: GameState, chosen):
     """A6 (b): asked while the contact has not been seen and the CSA is not aware."""
     if state.options["recognised_south"] != "aware_or_contact" or state.union_south_seen or state.csa_aware:
         return NOT_ASKED
-    return (False, True) if chosen["union_south"] else (False,)
+    count = chosen["union_south"]
+    return (False, True) if (state.union_south() if count is None else count) else (False,)
 
 
 @actions("CSA action table", "BR-9.0",

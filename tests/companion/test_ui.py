@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 
 import holoviews as hv
@@ -497,11 +498,18 @@ def test_a_valid_start_opens_the_saved_game(store):
     assert session.record.options["solitaire"] is False
 
 
+def choose_file(picker, raw: bytes) -> None:
+    """Chooses a file as the page does; its handler (a coroutine) runs to its end on a thread of its own, so
+    that no event loop left by an earlier test (the browser tests') holds it."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(setattr, picker._import, "value", raw).result()
+
+
 def test_import_of_a_valid_export_opens_it(store, tmp_path):
     elsewhere = GameSession.new(Store(tmp_path / "elsewhere"), "bull_run", SETUP, title="Friday")
     elsewhere.act(INITIATIVE, EnteredDice((4,)))
     picker, opened = picker_for(store)
-    picker._import.value = elsewhere.export().encode()
+    choose_file(picker, elsewhere.export().encode())
     [session] = opened
     assert session.record.title == "Friday (imported copy)" and session.events == elsewhere.events
     assert [s["id"] for s in store.sessions()] == [session.id]
@@ -513,7 +521,7 @@ def test_import_of_a_valid_export_opens_it(store, tmp_path):
 ], ids=["not-json", "wrong-format"])
 def test_import_of_junk_is_refused_and_writes_nothing(store, raw, message):
     picker, opened = picker_for(store)
-    picker._import.value = raw
+    choose_file(picker, raw)
     assert picker.message.startswith(message) and picker._alert.visible
     assert opened == [] and store.sessions() == []
 
