@@ -43,7 +43,7 @@ fuzz: $(VENV)/.installed-test
 		-p no:cacheprovider; \
 	status=$$?; echo "make fuzz: hypothesis seed $$seed, exit $$status"; exit $$status
 
-bench: $(VENV)/.installed
+bench: $(VENV)/.installed-test chromium
 	$(PY) -m benchmarks
 
 clean:

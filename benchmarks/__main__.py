@@ -1,5 +1,6 @@
 """`python -m benchmarks`: one line per benchmark, the toolkit's first, then each game's module
-(`benchmarks/<slug>.py` with a `benchmarks()` function, found by its name being a game's slug)."""
+(`benchmarks/<slug>.py` with a `benchmarks()` function, found by its name being a game's slug), then the
+pages in a real browser (`browser.py`; `python -m benchmarks.browser` runs those alone)."""
 from __future__ import annotations
 
 import tempfile
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import engines
 
-from . import companion
+from . import browser, companion
 from .harness import report
 
 
@@ -17,6 +18,7 @@ def main() -> None:
     games = [import_module(f"benchmarks.{slug}") for slug in engines.GAMES if (here / f"{slug}.py").is_file()]
     with tempfile.TemporaryDirectory() as folder:
         report([*companion.benchmarks(Path(folder)), *(b for game in games for b in game.benchmarks())])
+    browser.main()
 
 
 if __name__ == "__main__":

@@ -46,8 +46,8 @@ def number(x: float) -> str:
 
 
 def line(slug: str, what: str, ours_ms: float, baseline_ms: float) -> str:
-    return (f"{slug}.{what}: ours {number(ours_ms)} ms, baseline {number(baseline_ms)} ms, "
-            f"ratio {number(ours_ms / baseline_ms)}")
+    ratio = number(ours_ms / baseline_ms) if baseline_ms else "n/a (the baseline took no measurable time)"
+    return f"{slug}.{what}: ours {number(ours_ms)} ms, baseline {number(baseline_ms)} ms, ratio {ratio}"
 
 
 def run(bench: Benchmark) -> str:

@@ -93,9 +93,14 @@ class GameSession:
         """Would undo take back dice rolled at the table? The UI asks to confirm first."""
         return self.can_undo and self.replay.applied[-1].physical
 
+    @property
+    def known(self) -> int:
+        """How many of the saved events this copy has taken in (the seq of the last)."""
+        return len(self.replay.events) + len(self.stranded)
+
     def refresh(self) -> bool:
         """Take in events other devices wrote since; True if there were any."""
-        new = self.store.events_after(self.id, len(self.replay.events) + len(self.stranded))
+        new = self.store.events_after(self.id, self.known)
         self._take(new)
         return bool(new)
 

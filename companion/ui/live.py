@@ -2,8 +2,8 @@
 
 `LiveSession.version` changes whenever the session does, here or on another device, so every component
 that shows the game depends on it. A change made on one page is pushed at once to the other pages of the
-same session in this server (`HUB`); a light check of the store every few seconds catches what another
-process wrote. Actions go through `act`/`undo`/`redo`: a rule or dice error is kept in `error` for the
+same session in this server (`HUB`); one light look at the store every second, for all pages, catches what
+another process wrote. Actions go through `act`/`undo`/`redo`: a rule or dice error is kept in `error` for the
 page to show, and nothing changes; a confirmed event is already committed to the store when the page
 updates.
 """
@@ -20,26 +20,50 @@ from ..engine import RuleError, dice_needed
 from ..events import Event
 from ..session import GameSession
 
-POLL_MS = 5000  # the store check for events another process wrote
+WATCH_MS = 1000  # how often the server looks in the store for events another process wrote
 
 
 class Hub:
-    """The live pages of each session in this server process."""
+    """The live pages of each session in this server process. A change made on one page is pushed to the
+    session's other pages at once; one look at the store every second, for all pages together, finds what
+    another process wrote (a page that nobody touches costs the server nothing)."""
 
     def __init__(self):
         self._pages: dict[str, weakref.WeakSet] = defaultdict(weakref.WeakSet)
+        self._watch = None
 
     def join(self, live: LiveSession) -> None:
         self._pages[live.session.id].add(live)
 
     def leave(self, live: LiveSession) -> None:
         self._pages[live.session.id].discard(live)
+        if not self._pages[live.session.id]:
+            del self._pages[live.session.id]
 
     def changed(self, source: LiveSession) -> None:
         """Tell every other page of the session that something changed."""
-        for live in list(self._pages[source.session.id]):
+        for live in list(self._pages.get(source.session.id, ())):
             if live is not source:
                 live.nudge()
+
+    def watch(self) -> None:
+        """Start the look at the store on the server's event loop (once)."""
+        if self._watch is None:
+            from tornado.ioloop import PeriodicCallback
+            self._watch = PeriodicCallback(self.look, WATCH_MS)
+            self._watch.start()
+
+    def look(self) -> None:
+        """Nudge each page whose session has events in the store that the page has not taken in."""
+        pages = [live for group in list(self._pages.values()) for live in list(group)]
+        by_store = defaultdict(list)
+        for live in pages:
+            by_store[live.session.store].append(live)
+        for store, lives in by_store.items():
+            last = store.last_seqs({live.session.id for live in lives})
+            for live in lives:
+                if last.get(live.session.id, 0) > live.session.known:
+                    live.nudge()
 
 
 class LiveSession(param.Parameterized):

@@ -20,7 +20,7 @@ from ..quoting import quote
 from ..session import GameSession, import_session
 from ..store import ImportRefused, Store
 from .controls import ErrorBanner, UndoBar
-from .live import HUB, POLL_MS, LiveSession
+from .live import HUB, LiveSession
 from .options import OPTIONS_CSS, OptionsForm, options_html
 from .rules import CHIP_CSS, rule_dialog
 from .text import plain
@@ -162,7 +162,7 @@ class SessionPicker(pn.viewable.Viewer):
 
 
 class GameShell(pn.viewable.Viewer):
-    """Picker or game, the session id in the address, polling for other devices' events."""
+    """Picker or game, the session id in the address, the page told of other devices' events."""
 
     def __init__(self, engine: Engine, editor: Callable[[], SetupEditor],
                  game_view: Callable[[LiveSession], pn.viewable.Viewable], store: Store | None = None, **params):
@@ -172,7 +172,6 @@ class GameShell(pn.viewable.Viewer):
         self._editor = editor
         self._game_view = game_view
         self.live: LiveSession | None = None
-        self._callback = None
         self._main = pmui.Column(sizing_mode="stretch_width")
         if pn.state.curdoc and pn.state.curdoc.session_context:
             pn.state.on_session_destroyed(self._closed)
@@ -186,7 +185,7 @@ class GameShell(pn.viewable.Viewer):
             self.show_picker()
 
     def show_picker(self, message: str = "") -> None:
-        self._stop_polling()
+        self._closed(None)
         self.live = None
         picker = SessionPicker(self.store, self.engine, self._editor(), self.open, message=message)
         self._main.objects = [picker]
@@ -194,9 +193,7 @@ class GameShell(pn.viewable.Viewer):
             pn.state.location.search = ""
 
     def open(self, session: GameSession) -> None:
-        self._stop_polling()
-        if self.live is not None:
-            HUB.leave(self.live)
+        self._closed(None)
         self.live = LiveSession(session, pn.state.curdoc if pn.state.curdoc and pn.state.curdoc.session_context
                                 else None)
         HUB.join(self.live)
@@ -204,26 +201,19 @@ class GameShell(pn.viewable.Viewer):
             pn.state.location.update_query(session=session.id)
         self._main.objects = [self._chrome(self.live), self._game_view(self.live)]
         if pn.state.curdoc and pn.state.curdoc.session_context:
-            pn.state.onload(self._start_polling)
+            pn.state.onload(self._drawn)
 
-    def _start_polling(self) -> None:
-        """Poll the store for other devices' events, once the page has been drawn in the browser
-        (updates sent to components that are still being mounted can be lost)."""
-        live = self.live
-        if live is not None and self._callback is None:
-            live.poll()
-            self._callback = pn.state.add_periodic_callback(live.poll, period=POLL_MS)
+    def _drawn(self) -> None:
+        """Once the page has been drawn in the browser (updates sent to components that are still being mounted
+        can be lost): take in what other devices wrote meanwhile, and have the server watch the store."""
+        if self.live is not None:
+            self.live.poll()
+            HUB.watch()
 
     def _closed(self, _context) -> None:
-        """The page is gone: no more looks at the store, no more nudges."""
-        self._stop_polling()
+        """The page is gone (or shows another game): no more nudges for its game."""
         if self.live is not None:
             HUB.leave(self.live)
-
-    def _stop_polling(self) -> None:
-        if self._callback is not None:
-            self._callback.stop()
-            self._callback = None
 
     def _chrome(self, live: LiveSession) -> pmui.Column:
         session = live.session

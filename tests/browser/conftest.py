@@ -39,14 +39,15 @@ class Server:
     def url(self) -> str:
         return f"{self.scheme}://127.0.0.1:{self.port}"
 
+    def command(self) -> list[str]:
+        return [sys.executable, "-m", "companion.cli", "serve", "--port", str(self.port),
+                "--data-dir", str(self.data_dir), *self.extra]
+
     def start(self, timeout: float = 90, scheme: str = "http", context=None) -> Server:
         self.scheme = scheme
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         with open(self.log, "a") as out:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "companion.cli", "serve", "--port", str(self.port),
-                 "--data-dir", str(self.data_dir), *self.extra],
-                stdout=out, stderr=subprocess.STDOUT, cwd=ROOT, env=env)
+            self.proc = subprocess.Popen(self.command(), stdout=out, stderr=subprocess.STDOUT, cwd=ROOT, env=env)
         deadline = time.time() + timeout
         while time.time() < deadline:
             if self.proc.poll() is not None:
@@ -72,14 +73,22 @@ class Server:
                 self.kill()
 
 
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if not chromium:
-        pytest.fail("Chromium is not installed: `make test` installs Debian's chromium (see README)")
-    return {**browser_type_launch_args, "executable_path": chromium, "headless": True,
+def chromium() -> dict:
+    """How Playwright launches Debian's Chromium, headless (never `playwright install`)."""
+    path = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not path:
+        raise RuntimeError("Chromium is not installed: `make test` installs Debian's chromium (see README)")
+    return {"executable_path": path, "headless": True,
             "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                      "--no-first-run", "--disable-sync"]}
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    try:
+        return {**browser_type_launch_args, **chromium()}
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
 
 
 @pytest.fixture(scope="session")

@@ -18,7 +18,7 @@ from companion.session import GameSession
 from companion.store import Store
 from companion.ui.controls import ActionPanel, ErrorBanner, OddsCard, UndoBar, odds_text
 from companion.ui.dice_entry import DiceEntry
-from companion.ui.live import LiveSession
+from companion.ui.live import HUB, LiveSession
 from companion.ui.log import EventLog
 from companion.ui.options import OptionsForm
 from companion.ui.shell import GameShell, SessionPicker
@@ -227,6 +227,26 @@ def test_poll_takes_in_another_devices_events(live):
     assert live.poll() is True
     assert live.version == 1 and live.state == other.state and live.state.initiative[0] == "CSA"
     assert live.poll() is False and live.version == 1
+
+
+def test_the_servers_look_at_the_store_tells_only_the_pages_behind_it(live):
+    """One look for all pages: a page whose game another process added to is told (and takes the event in);
+    a page already up to date is not; and a page gone is no longer looked at."""
+    other = GameSession.open(Store(live.session.store.folder), live.session.id)
+    HUB.join(live)
+    try:
+        HUB.look()
+        assert live.nudged == 0
+        other.act(INITIATIVE, EnteredDice((5,)))
+        HUB.look()
+        assert live.nudged == 1 and live.state == other.state
+        HUB.look()
+        assert live.nudged == 1
+    finally:
+        HUB.leave(live)
+    other.undo()
+    HUB.look()
+    assert live.nudged == 1
 
 
 # --- UndoBar -----------------------------------------------------------------------------------------

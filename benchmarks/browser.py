@@ -1,0 +1,287 @@
+"""The pages in a real browser (Debian's Chromium, Playwright), against a `companion serve` on loopback.
+
+Each game gets a session of 200 events played by legal random choices. Measured in the page, from the tap
+(`performance.now()` at the pointer going down) to the page showing the change, then to it settling (no
+element added or removed for 300 ms): opening the game in progress from a fresh browser until it is usable
+(its log and phase guide shown), the first opening of its odds tab, an undo and a redo (the log, board and
+next step redrawn, as for any confirmed action), and another tablet on the same game seeing that event. The
+baseline is the same measurement on a minimal Panel page served the same way (`minimal_page.py`: one button
+updating one HTML pane and one small bar plot). Then the load: 20 pages (5 tables of 4 tablets, each table on
+its own game) tapping at once, the server's CPU per idle page, its memory before, during and after.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.async_api import Page, async_playwright
+
+import engines
+from companion.dice import RandomDice
+from companion.play import random_action
+from companion.session import GameSession
+from companion.store import Store
+from tests.browser.conftest import TABLET, Server, chromium
+
+from .harness import line, number
+
+EVENTS = 200
+TAPS = 20          # taps measured per kind and game
+OPENS = 8          # fresh browsers opening each game
+TABLES, SEATS = 5, 4
+QUIET_MS = 300     # the page has settled when no element came or went for this long
+LIMIT_MS = 30_000  # a tap not answered within this is a lost click
+IDLE_S = 20        # the server's CPU time is read over this long (it counts in 10 ms ticks)
+
+# Helpers put in every page before its scripts run: a walk through the shadow roots Bokeh draws into, the time
+# of the last tap, and a wait for a condition followed by the page settling.
+IN_PAGE = """
+window.__walk = (root, fn) => { for (const e of root.querySelectorAll('*')) { fn(e); if (e.shadowRoot) __walk(e.shadowRoot, fn); } };
+window.__find = (sel) => { const out = []; __walk(document, e => { if (e.matches(sel)) out.push(e); }); return out; };
+window.__inside = (sel, inner) => { const out = []; for (const host of __find(sel)) { const add = e => { if (e.matches(inner)) out.push(e); };
+  __walk(host, add); if (host.shadowRoot) __walk(host.shadowRoot, add); } return out; };
+window.__text = (sel) => __find(sel).map(e => (e.shadowRoot ? e.shadowRoot.textContent : '') + e.textContent).join('|');
+window.__elements = () => { let n = 0; __walk(document, () => n++); return n; };
+window.__tap = null;
+document.addEventListener('pointerdown', () => { window.__tap = performance.now(); }, true);
+window.__until = (cond, from, limit) => new Promise(resolve => {
+  let shown = null, last = null, count = __elements();
+  const tick = () => {
+    const now = performance.now(), n = __elements();
+    if (n !== count) { count = n; last = now; }
+    if (shown === null && cond()) { shown = now; last = now; }
+    if (shown !== null && now - last >= %(quiet)d) return resolve({shown: shown - from, settled: last - from, at: performance.timeOrigin + shown});
+    if (now - from > %(limit)d) return resolve(shown === null ? null : {shown: shown - from, settled: last - from, at: performance.timeOrigin + shown});
+    requestAnimationFrame(tick);
+  };
+  tick();
+});
+""" % {"quiet": QUIET_MS, "limit": LIMIT_MS}
+
+NEWEST = "(__inside('.event-log', 'li')[0] || {}).textContent"  # the log shows the newest event first
+USABLE = f"() => {NEWEST} && __find('.phase-guide').length > 0"
+BASELINE_USABLE = "() => __text('.counter').includes('taps') && __find('canvas').length > 0"
+
+
+class MinimalServer(Server):
+    """The baseline page, served by `pn.serve` as `companion serve` serves the games."""
+
+    def command(self) -> list[str]:
+        page = Path(__file__).with_name("minimal_page.py")
+        return [sys.executable, "-c", f"import panel as pn; pn.serve({{'/': {str(page)!r}}}, address='127.0.0.1', "
+                f"port={self.port}, show=False, threaded=False)"]
+
+
+def played(folder: Path, slug: str, seed: int) -> str:
+    """A game of the example setup with 200 events of legal random play, saved in the server's folder."""
+    engine = engines.get(slug)
+    session = GameSession.new(Store(folder), slug, engine.example_setup(), title=f"{EVENTS} events")
+    rng = random.Random(seed)
+    while len(session.events) < EVENTS:
+        action = random_action(engine.actions, session.state, rng)
+        if action is None:
+            break
+        session.act(action, RandomDice(rng=rng))
+    return session.id
+
+
+def cpu_ms(pid: int) -> float:
+    """The process's CPU time so far (user and system), in ms (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+
+def rss_mb(pid: int) -> float:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(next(x for x in status.splitlines() if x.startswith("VmRSS")).split()[1]) / 1024
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p * (len(ordered) - 1)))]
+
+
+class Browser:
+    """One Chromium; pages at tablet size with the in-page helpers, their JavaScript errors recorded."""
+
+    def __init__(self, chromium_browser):
+        self.chromium = chromium_browser
+        self.errors: list[str] = []
+
+    async def page(self, url: str) -> Page:
+        context = await self.chromium.new_context(viewport=TABLET["landscape"])
+        await context.add_init_script(IN_PAGE)
+        page = await context.new_page()
+        page.on("pageerror", lambda exc: self.errors.append(f"{url}: {exc}"))
+        page.on("console", lambda msg: self.errors.append(f"{url}: {msg.text}") if msg.type == "error" else None)
+        await page.goto(url, wait_until="commit")
+        return page
+
+    async def opened(self, url: str, usable: str) -> tuple[Page, float | None]:
+        """A fresh browser opening the page; the time from navigation to usable, and the page."""
+        page = await self.page(url)
+        result = await page.evaluate(f"__until({usable}, 0, {LIMIT_MS})")
+        return page, (result or {}).get("shown")
+
+    @staticmethod
+    async def close(page: Page) -> None:
+        await page.context.close()
+
+
+def changed(watched: str, before) -> str:
+    return f"() => ({watched}) !== {json.dumps(before)}"
+
+
+async def tap(page: Page, selector: str, watched: str) -> dict | None:
+    """Tap a control; the page's times to show a change of `watched` (a JS expression) and to settle, and the
+    absolute time it was shown; None for a tap not answered."""
+    before = await page.evaluate(watched)
+    await page.locator(selector).first.click()
+    return await page.evaluate(f"__until({changed(watched, before)}, __tap, {LIMIT_MS})")
+
+
+COUNTER = "__text('.counter')"
+
+
+async def baseline(browser: Browser, url: str) -> dict[str, list[float]]:
+    times: dict[str, list[float]] = {"open": [], "shown": [], "settled": []}
+    for _ in range(OPENS):
+        page, opened = await browser.opened(url, BASELINE_USABLE)
+        times["open"].append(opened)
+        await browser.close(page)
+    page, _ = await browser.opened(url, BASELINE_USABLE)
+    for _ in range(TAPS):
+        result = await tap(page, ".tap button", COUNTER)
+        times["shown"].append(result["shown"])
+        times["settled"].append(result["settled"])
+    await browser.close(page)
+    return times
+
+
+async def game(browser: Browser, url: str) -> dict[str, list[float]]:
+    """Opens (with the odds tab), then undo and redo taps with a second tablet watching."""
+    times: dict[str, list[float]] = {k: [] for k in ("open", "odds_tab", "undo", "redo", "undo_settled",
+                                                     "redo_settled", "second_tablet")}
+    for _ in range(OPENS):
+        page, opened = await browser.opened(url, USABLE)
+        times["open" if opened is not None else "lost"].append(opened)
+        odds = page.get_by_role("tab", name="Odds", exact=False).first
+        if await odds.count():
+            await odds.click()
+            filled = await page.evaluate(f"__until(() => true, __tap, {LIMIT_MS})")
+            times["odds_tab"].append(filled["settled"])
+        await browser.close(page)
+    page, _ = await browser.opened(url, USABLE)
+    other, _ = await browser.opened(url, USABLE)
+    for i in range(TAPS * 2):
+        what = "undo" if i % 2 == 0 else "redo"
+        before = await other.evaluate(NEWEST)
+        seen = asyncio.ensure_future(other.evaluate(f"__until({changed(NEWEST, before)}, performance.now(), {LIMIT_MS})"))
+        result = await tap(page, f".{what} button", NEWEST)
+        watched = await seen
+        if result is None:
+            times.setdefault("lost", []).append(1)
+            continue
+        times[what].append(result["shown"])
+        times[f"{what}_settled"].append(result["settled"])
+        if watched:
+            times["second_tablet"].append(watched["at"] - (result["at"] - result["shown"]))
+    await browser.close(page)
+    await browser.close(other)
+    return times
+
+
+async def load(browser: Browser, server: Server, urls: list[str]) -> tuple[list[str], float]:
+    """20 pages, 4 per game; in each round one tablet of every table taps at once (undo, then redo)."""
+    pid = server.proc.pid
+    before = rss_mb(pid)
+    tables = [[(await browser.opened(url, USABLE))[0] for _ in range(SEATS)] for url in urls]
+    await asyncio.sleep(5)
+    start, cpu = time.monotonic(), cpu_ms(pid)
+    await asyncio.sleep(IDLE_S)
+    idle = (cpu_ms(pid) - cpu) / (time.monotonic() - start) / (TABLES * SEATS)
+    during = rss_mb(pid)
+    answered, lost = [], 0
+    for i in range(TAPS):
+        what = "undo" if i % 2 == 0 else "redo"
+        results = await asyncio.gather(*(tap(pages[i % SEATS], f".{what} button", NEWEST) for pages in tables))
+        answered += [r["shown"] for r in results if r]
+        lost += sum(r is None for r in results)
+    for pages in tables:
+        for page in pages:
+            await browser.close(page)
+    await asyncio.sleep(40)  # the server drops a closed page's session after its unused lifetime
+    after = rss_mb(pid)
+    return [f"companion.browser_load_20_pages: tap p50 {number(percentile(answered, .5))} ms, "
+            f"p95 {number(percentile(answered, .95))} ms, {lost} lost of {len(answered) + lost} taps; "
+            f"server CPU {number(idle)} ms per s per idle page; memory {number(before)} MB before, "
+            f"{number(during)} MB with the pages open, {number(after)} MB after they closed"], idle
+
+
+async def idle_baseline(browser: Browser, server: Server) -> float:
+    pages = [(await browser.opened(server.url + "/", BASELINE_USABLE))[0] for _ in range(TABLES * SEATS)]
+    await asyncio.sleep(5)
+    start, cpu = time.monotonic(), cpu_ms(server.proc.pid)
+    await asyncio.sleep(IDLE_S)
+    idle = (cpu_ms(server.proc.pid) - cpu) / (time.monotonic() - start) / len(pages)
+    for page in pages:
+        await browser.close(page)
+    return idle
+
+
+def stats(slug: str, what: str, ours: list[float], base: list[float]) -> list[str]:
+    if not ours:
+        return [f"{slug}.browser_{what}: not measured (no such control on this page)"]
+    return [line(slug, f"browser_{what}_{name}", percentile(ours, p), percentile(base, p))
+            for name, p in (("p50", .5), ("p95", .95))]
+
+
+async def measure(folder: Path) -> None:
+    servers = [Server(folder / "data", folder / "server.log"), MinimalServer(folder, folder / "baseline.log")]
+    ours, minimal = servers
+    ids = {slug: played(ours.data_dir, slug, seed) for seed, slug in enumerate(engines.GAMES)}
+    try:
+        for server in servers:
+            server.start()
+        async with async_playwright() as playwright:
+            browser = Browser(await playwright.chromium.launch(**chromium()))
+            base = await baseline(browser, minimal.url + "/")
+            landing = []
+            for _ in range(OPENS):
+                page, opened = await browser.opened(ours.url + "/", "() => __find('.open-game').length > 0")
+                landing.append(opened)
+                await browser.close(page)
+            for text in stats("companion", "landing", landing, base["open"]):
+                print(text, flush=True)
+            for slug, session in ids.items():
+                times = await game(browser, f"{ours.url}/{slug}?session={session}")
+                for what, against in (("open", "open"), ("odds_tab", "settled"), ("undo", "shown"),
+                                      ("redo", "shown"), ("redo_settled", "settled"), ("second_tablet", "shown")):
+                    for text in stats(slug, what, times[what], base[against]):
+                        print(text, flush=True)
+                if times.get("lost"):
+                    print(f"{slug}.browser_lost_taps: {len(times['lost'])}", flush=True)
+            lines, idle = await load(browser, ours, [f"{ours.url}/{slug}?session={s}" for slug, s in ids.items()])
+            idle_base = await idle_baseline(browser, minimal)
+            print(*lines, sep="\n", flush=True)
+            print(line("companion", "browser_idle_cpu_per_page", idle, idle_base).replace(" ms,", " ms per s,", 2))
+            errors = browser.errors
+            print(f"companion.browser_javascript_errors: {len(errors)}" + (f" ({errors[:3]})" if errors else ""))
+    finally:
+        for server in servers:
+            server.stop()
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        asyncio.run(measure(Path(folder)))
+
+
+if __name__ == "__main__":
+    main()
