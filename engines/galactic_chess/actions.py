@@ -115,8 +115,11 @@ def _set_aside_forced(state: GameState, seat: int) -> tuple[GameState, list[str]
 
 
 def _dealt_choices(state: GameState, chosen) -> Pick:
-    """GC-3, GC-3.1: the cards dealt, as named at the table: 6 (fewer once the decks run short) from the current
-    deck, and from the next period only when the current one is spent by the deal."""
+    """GC-3, GC-3.1: the cards dealt, when they are named at the table: 6 (fewer once the decks run short) from the
+    current deck, and from the next period only when the deal spends the current one. Not asked when the companion
+    deals; a game saved before `named` was asked names them all, or none."""
+    if chosen["named"] is False:
+        return NOT_ASKED
     decks = [d for d in state.decks if d]
     count = min(DEAL, sum(len(d) for d in decks))
     options, spent = [], set()
@@ -126,23 +129,29 @@ def _dealt_choices(state: GameState, chosen) -> Pick:
         if len(options) + len(deck) <= count:
             spent |= set(deck)
         options += deck
-    return Pick(options, count, count, fits=lambda cards: spent <= set(cards))
+    return Pick(options, count if chosen["named"] else 0, count,
+                fits=lambda cards: not cards or (len(cards) == count and spent <= set(cards)))
 
 
 @actions("Deal a hand", "GC-3",
          one_of("player", "Player dealt", "GC-3", _setup_players, default=""),
-         some_of("cards", "The cards dealt (none named: the companion deals)", "GC-3.1", _dealt_choices,
-                 default=None),
-         when=in_phase(DEAL_PHASE, rule="GC-3"))
-def deal_hand(state: GameState, dice: Dice, player: str, cards: list | None) -> Step:
-    """GC-3: 6 cards to a player from the current deck, as dealt at the table (named) or by the companion."""
+         yes_no("named", "The cards are named as dealt at the table (else the companion deals them)", "GC-3.1",
+                default=None),
+         some_of("cards", "The cards dealt", "GC-3.1", _dealt_choices, default=(), secret=True),
+         when=in_phase(DEAL_PHASE, rule="GC-3"), retired={"cards": None})
+def deal_hand(state: GameState, dice: Dice, player: str, named: bool | None, cards: list) -> Step:
+    """GC-3: 6 cards to a player from the current deck, as dealt at the table (named) or by the companion. The cards
+    and the dice that chose them are the player's alone (the step's private part); forced events dealt are revealed
+    and set aside."""
     seat = setup_seat(state, player)
     deck_of = {c: i for i, d in enumerate(state.decks) for c in d}
-    named = tuple(sorted(cards or (), key=deck_of.__getitem__))
-    new = draw_cards(state, dice, seat, named, DEAL, f"Deal to {state.players[seat]}")
+    named_cards = tuple(sorted(cards, key=deck_of.__getitem__))
+    new = draw_cards(state, dice, seat, named_cards, DEAL, f"Deal to {state.players[seat]}")
     new, forced = _set_aside_forced(new, seat)
     new = _done(new, seat)
-    text = f"{state.players[seat]} is dealt {len(new.hands[seat]) + len(forced)} cards"
+    who = state.players[seat]
+    detail = f"{who}'s cards: {', '.join(new.hands[seat]) or 'none'}"
+    text = f"{who} is dealt {len(new.hands[seat]) + len(forced)} cards"
     if forced:
         text += f"; forced event{'s' if len(forced) > 1 else ''} set aside: {', '.join(forced)}"
     if all(new.done):
@@ -153,7 +162,7 @@ def deal_hand(state: GameState, dice: Dice, player: str, cards: list | None) -> 
         else:
             new = _placement(new)
             text += "; each player now chooses persons to place"
-    return Step(new, text, ("GC-3", "GC-3.1"))
+    return Step(new, text, ("GC-3", "GC-3.1"), owner=who, detail=detail)
 
 
 def _placement(state: GameState) -> GameState:
@@ -169,7 +178,7 @@ def _packet_choices(state: GameState, chosen) -> tuple[str, ...]:
 
 @actions("Keep a card of the draft", "GC-12",
          one_of("player", "Player keeping a card", "GC-12", _setup_players, default=""),
-         one_of("card", "The card kept", "GC-12", _packet_choices),
+         one_of("card", "The card kept", "GC-12", _packet_choices, secret=True),
          when=in_phase(DRAFT, rule="GC-12"))
 def draft_pick(state: GameState, dice: Dice, player: str, card: str) -> Step:
     """GC-12: keep 1 card of the packet in front of you; when all have picked, the packets pass right (a player with
@@ -178,7 +187,8 @@ def draft_pick(state: GameState, dice: Dice, player: str, card: str) -> Step:
     packets = list(state.packets)
     packets[seat] = tuple(c for c in state.packets[seat] if c != card)
     new = _done(to_hand(replace(state, packets=tuple(packets)), seat, card), seat)
-    text = f"{state.players[seat]} keeps a card"
+    who = state.players[seat]
+    text = f"{who} keeps a card"
     if all(new.done):
         n = len(new.players)
         passed = tuple(new.packets[new.left_of(s)] for s in range(n))
@@ -189,7 +199,7 @@ def draft_pick(state: GameState, dice: Dice, player: str, card: str) -> Step:
         if not any(passed):
             new = _placement(new)
             text += "; the draft is over, each player now chooses persons to place"
-    return Step(new, text, ("GC-12",))
+    return Step(new, text, ("GC-12",), owner=who, detail=f"{who} keeps {card}")
 
 
 def _placeable(state: GameState, chosen) -> list:
@@ -200,7 +210,8 @@ def _placeable(state: GameState, chosen) -> list:
 
 @actions("Place persons", "GC-3",
          one_of("player", "Player placing", "GC-3", _setup_players, default=""),
-         some_of("cards", "The persons placed (secret until all have chosen)", "GC-3", _placeable, default=()),
+         some_of("cards", "The persons placed (secret until all have chosen)", "GC-3", _placeable, default=(),
+                 secret=True),
          when=in_phase(PLACE, rule="GC-3"))
 def place(state: GameState, dice: Dice, player: str, cards: list) -> Step:
     """GC-3: each player secretly picks persons to place (Q5: persons only); all are revealed together,
@@ -211,8 +222,10 @@ def place(state: GameState, dice: Dice, player: str, cards: list) -> Step:
     placing = list(new.placing)
     placing[seat] = chosen
     new = _done(replace(new, placing=tuple(placing)), seat)
+    who = state.players[seat]
+    detail = f"{who} places {', '.join(chosen) or 'nobody'}"
     if not all(new.done):
-        return Step(new, f"{state.players[seat]} has chosen a placement (secret)", ("GC-3",))
+        return Step(new, f"{who} has chosen a placement (secret)", ("GC-3",), owner=who, detail=detail)
     for owner, persons in zip(new.players, new.placing):
         for card in persons:
             new = into_play(new, card, owner, new.person(card).camp)
@@ -221,7 +234,7 @@ def place(state: GameState, dice: Dice, player: str, cards: list) -> Step:
     new = replace(new, fortress=replace(new.fortress, commander=commander), phase=ORDER, turn=1, active=new.first)
     shown = "; ".join(f"{p}: {', '.join(c) or 'nobody'}" for p, c in zip(state.players, placing))
     text = f"Placements revealed: {shown}. Iserlohn commander: {commander or 'vacant'}. {new.player} begins"
-    return Step(new, text, ("GC-3", "GC-3.4"))
+    return Step(new, text, ("GC-3", "GC-3.4"), owner=who, detail=detail)
 
 
 # --- GC-5 the order roll, and the forced events set aside (Q39) -------------------------------------------
@@ -256,23 +269,23 @@ def roll_order(state: GameState, dice: Dice) -> Step:
 
 # --- GC-6A the action: the draw, then a card or a plot -----------------------------------------------------
 
-def draw_into(state: GameState, dice: Dice, seat: int, card: str, resolves: bool) -> tuple[GameState, str, bool]:
+def draw_into(state: GameState, dice: Dice, seat: int, card: str, resolves: bool) -> tuple[GameState, str, bool, str]:
     """GC-6A.1: one card drawn; a forced event is revealed and resolved for the drawer when `resolves`, else set
     aside (its prerequisite unmet, or drawn outside the drawer's action, Q39). Returns the state, what happened
-    and whether a forced event resolved."""
+    (public), whether a forced event resolved, and the card drawn ("" when none)."""
     who = state.players[seat]
     if current_deck(state) < 0:
-        return state, "every deck is spent: nothing to draw (Q38)", False
+        return state, "every deck is spent: nothing to draw (Q38)", False, ""
     new = draw_cards(state, dice, seat, (card,) if card else (), 1, f"{who} draws")
     card = new.hands[seat][-1]
     if new.is_person(card) or new.event(card).kind != FORCED:
-        return new, f"{who} draws a card (hand {len(new.hands[seat])})", False
+        return new, f"{who} draws a card (hand {len(new.hands[seat])})", False, card
     new = from_hand(new, seat, card, "GC-6A.1")
     if not resolves:
         text = f"{who} draws the forced event {card}: set aside until its prerequisite holds"
-        return replace(new, aside=new.aside + (card,)), text, False
+        return replace(new, aside=new.aside + (card,)), text, False, card
     new, effect = event_cards.apply(new, new.event(card), who)
-    return civil_war.settle(to_discard(new, card)), f"{who} draws the forced event {card}: {effect}", True
+    return civil_war.settle(to_discard(new, card)), f"{who} draws the forced event {card}: {effect}", True, card
 
 
 def _draw_open(state: GameState) -> None:
@@ -292,13 +305,14 @@ def _prerequisite_choices(state: GameState, chosen):
 
 @actions("Draw a card", "GC-6A.1",
          one_of("card", "The card drawn (or drawn by the companion)", "GC-3.1", lambda s, c: deck_choices(s),
-                default=""),
+                default="", secret=True),
          yes_no("prerequisite_met", "If it is a forced event: its prerequisite holds", "GC-6A.1",
                 _prerequisite_choices, default=True),
          when=_draw_open)
 def draw(state: GameState, dice: Dice, card: str, prerequisite_met: bool) -> Step:
-    """GC-6A.1: draw 1 (named from the table, or by the companion); then a card or a plot may follow."""
-    new, text, forced = draw_into(state, dice, state.active, card, prerequisite_met)
+    """GC-6A.1: draw 1 (named from the table, or by the companion); then a card or a plot may follow. The card and
+    the die that chose it are the drawer's alone (the step's private part), unless it is a forced event."""
+    new, text, forced, drawn = draw_into(state, dice, state.active, card, prerequisite_met)
     ordered = new.order.by_card and not state.order.by_card   # the forced event ordered a sortie
     new = replace(new, drew=True, phase=ACTION if ordered else CARD)
     if forced and (state.options["forced_event_is_card"] or ordered):
@@ -307,7 +321,8 @@ def draw(state: GameState, dice: Dice, card: str, prerequisite_met: bool) -> Ste
     elif len(new.hands[new.active]) > HAND_LIMIT:
         text += f"; more than {HAND_LIMIT} cards: a card must be used"
     rules = ("GC-6A", "GC-6A.1") + (("GC-11",) if forced else ())
-    return Step(new, f"{lead(state)}: {text}", rules)
+    return Step(new, f"{lead(state)}: {text}", rules, owner=state.player,
+                detail=f"{state.player} draws {drawn}" if drawn else "")
 
 
 def card_step(state: GameState) -> None:
@@ -342,7 +357,7 @@ def _use_targets(state: GameState, chosen):
 
 
 @actions("Use a card", "GC-6A.2",
-         one_of("card", "Card of your hand", "GC-6A.2", _use_choices),
+         one_of("card", "Card of your hand", "GC-6A.2", _use_choices, secret=True),
          one_of("target", "The person it names", "GC-11", _use_targets, default=""),
          when=card_step)
 def use_card(state: GameState, dice: Dice, card: str, target: str) -> Step:
@@ -388,9 +403,9 @@ def _unmet_choices(state: GameState, chosen) -> Pick:
 
 @actions("Discard (no card usable)", "GC-6A.1",
          one_of("card", "Card to discard (the hand is shown to all)", "GC-6A.1",
-                lambda s, c: s.hands[s.active]),
+                lambda s, c: s.hands[s.active], secret=True),
          some_of("unmet", "The events whose printed prerequisite does not hold now", "GC-6A.1", _unmet_choices,
-                 default=()),
+                 default=(), secret=True),
          when=_discard_open)
 def discard(state: GameState, dice: Dice, card: str, unmet: list) -> Step:
     """GC-6A.1: with more than 6 cards and no card at all usable now, persons and events alike, the hand is

@@ -1,12 +1,13 @@
 """Advice before committing (digest section 8): the odds a player asks for at the table.
 
 - `order_advice`: P(forced sortie) and the chance of each sortie size (GC-5).
-- `duel_matrix`: for two lists of fleets, who strikes first and each side's chance to destroy the other
-  in one duel (GC-6B.5).
+- `duel_matrix`: for two lists of fleets (`camp_fleets`), who strikes first and each side's chance to destroy
+  the other in one duel (GC-6B.5).
 - `target_advice`: for the unit whose opportunity it is, each legal target's duel odds and the chance its
   side wins the battle with the rest played by a stated policy (exact, or an estimate beyond the
   digest's size), and the same for retreating (GC-6B.5, GC-6B.6).
 - `retreat_advice`, `plot_advice`, `post_advice`: closed forms (GC-6B.6, GC-6A.32/33a, GC-7.12/7.21).
+- `waiting_strikes`: the throw that waits on an earlier one, each striker's chance (GC-6B.5, GC-6B.6, GC-11).
 """
 from __future__ import annotations
 
@@ -19,8 +20,8 @@ from companion.odds import fractions
 from companion.quoting import quote
 
 from . import battle as fight
-from .duel import ACTOR, DuelInput, DuelOutcome, Fighter, duel_table, first_striker
-from .fighting import rules_of_battle, sc_ties
+from .duel import ACTOR, DuelInput, DuelOutcome, Fighter, duel_table, first_striker, hit_chance
+from .fighting import rules_of_battle, sc_ties, striking_back
 from .fortress import COMMANDER, POST_MOVES, garrison_modifier, needs_plot
 from .interval import Estimate
 from .order import OrderInput, forced_odds, sortie_size_odds
@@ -73,12 +74,22 @@ def duel_matrix(mine: Sequence[tuple[str, Fighter]], theirs: Sequence[tuple[str,
     return [[duel_cell(m, t) for t in theirs] for m in mine]
 
 
+def camp_fleets(state: GameState, camp: str) -> list[tuple[str, Fighter]]:
+    """A camp's fleets for a duel matrix: those present in the battle being fought, else its admirals in play
+    (absent ones too: the matrix is about their cards)."""
+    s = state.sortie
+    if state.phase == BATTLE and s and s.stage == "fight" and camp in (s.attacker, s.defender):
+        side = fight.ATTACKER if camp == s.attacker else fight.DEFENDER
+        return [(s.units[i].name, s.units[i].fighter) for i in fight.present(s.units, s.field.status, side)]
+    persons = [state.person(p.card) for p in state.in_camp(camp)]
+    return [(p.name, Fighter(p.strategy, p.attack, p.defence)) for p in persons if p.admiral]
+
+
 def battle_matrix(state: GameState, side: int) -> list[list[DuelCell]]:
     """The duel matrix of the battle on the table: the side's present units against the enemy's."""
     s = _sortie(state)
-    units = s.units
-    row = lambda k: [(units[i].name, units[i].fighter) for i in fight.present(units, s.field.status, k)]
-    return duel_matrix(row(side), row(1 - side))
+    camps = (s.attacker, s.defender)
+    return duel_matrix(camp_fleets(state, camps[side]), camp_fleets(state, camps[1 - side]))
 
 
 def _sortie(state: GameState):
@@ -98,6 +109,20 @@ class TargetAdvice:
     ahead: Chance                   # P(the enemy loses more units than the actor's side)
     vp: Fraction | float            # expected VP of the actor's owner in this battle
     exact: bool
+
+    @property
+    def kill(self) -> Fraction:
+        """P(the target destroyed); for a retreat, P(the unit gets away)."""
+        if self.move == RETREAT:
+            return self.outcome.get(RETREATED, Fraction(0))
+        return sum((p for o, p in self.outcome.items() if o.target_destroyed), Fraction(0))
+
+    @property
+    def lost(self) -> Fraction:
+        """P(the acting unit destroyed in this duel or retreat)."""
+        if self.move == RETREAT:
+            return self.outcome.get(DESTROYED, Fraction(0))
+        return sum((p for o, p in self.outcome.items() if o.actor_destroyed), Fraction(0))
 
 
 def _model(state: GameState, policy: str) -> tuple[Model, object]:
@@ -144,6 +169,24 @@ def battle_outlook(state: GameState, policy: str = GREEDY_KILL, trials: int = TR
     (the digest's size by default)."""
     model, s = _model(state, policy)
     return read(model, {(model.first(), model.zero()): 1}, trials, seed, exact_max)
+
+
+def waiting_strikes(state: GameState) -> list[tuple[str, str, Fraction]]:
+    """The throw that waits on an earlier one, before it is rolled: the strike back of the duel's lower strategy
+    (GC-6B.5), the Double-Headed Snake's next extra attacker (GC-11), or the free attack on the unit whose retreat
+    failed, by each unit the enemy SC may pick (GC-6B.6). Each as (striker, victim, the chance the victim is
+    destroyed)."""
+    s = _sortie(state)
+    p, units = s.pending, s.units
+    if p is None:
+        raise RuleError("GC-6B.5", "No throw is waiting")
+    if p.kind == "strike_back":
+        pairs = [(*striking_back(s), p.modifier)]
+    elif p.kind == "extra_attack":
+        pairs = [(p.extra[0], p.target, 0)]
+    else:
+        pairs = [(k, p.actor, 0) for k in fight.shooters(units, s.field.status, p.actor, rules_of_battle(state, s))]
+    return [(units[k].name, units[v].name, hit_chance(fight.free_attack(units, k, v, m))) for k, v, m in pairs]
 
 
 @dataclass(frozen=True)

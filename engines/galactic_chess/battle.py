@@ -144,6 +144,11 @@ def present(units, status, side: int) -> list[int]:
     return [i for i in on_side(units, side) if status[i] in PRESENT]
 
 
+def engagement_order(units, side: int) -> list[int]:
+    """GC-6B.4: a side's units in the order of their opportunities: the highest strategy first, then as declared."""
+    return sorted(on_side(units, side), key=lambda i: (-units[i].strategy, units[i].declaration, i))
+
+
 # --- GC-6B.2 the supreme commander ------------------------------------------------------------------------
 
 def sc_choices(units, status, side: int, rules: BattleRules) -> tuple[int, ...]:

@@ -4,6 +4,7 @@ No card values are shipped: a person is entered with its period, camp (and rebel
 strategy / attack / defence, plot value (plain, or bracketed = counter-plots only) and special-rule
 text; an event with its period, kind and text, and the effect the companion should apply (rules.EFFECTS).
 A person the rules name (Reinhard, Rubinsky, ...) is marked with its role, never found by its name.
+The card file (the same fields, in JSON or YAML) is read within bounds (companion.loading): `read_card_file`.
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from companion.engine import RuleError
+from companion.loading import JSON, YAML, Limits, LoadRefused, check_plain, load_text
 from companion.quoting import quote
 
 from .entry import flag, text, whole
@@ -33,6 +35,11 @@ from .rules import (
 )
 
 REBEL_OF = {EMP: NOBLE, FPA: MCSR}   # GC-8.1: NOBLE only on Imperial persons, MCSR only on Alliance ones
+# A card file is a few hundred cards of a dozen fields each: these bounds refuse a hostile one quickly, in little
+# memory (digest section 11).
+LIMITS = Limits(bytes=500_000, depth=6, nodes=20_000, text=2_000, digits=6)
+CARD_FILE = "The card file"
+FILE_FIELDS = ("persons", "events", "fortress")
 
 
 @dataclass(frozen=True)
@@ -175,3 +182,24 @@ def card_warnings(persons: tuple[Person, ...]) -> list[str]:
     return [f"{p.name}: a plot value of {p.plot} {'always' if p.plot < low else 'never'} succeeds on 2d6"
             for p in persons if p.plot is not None and not low <= p.plot <= high]
 
+
+
+def read_card_file(source: Any) -> dict:
+    """The card file (digest section 10: the persons, the events and the Iserlohn card, as in section 2): its JSON or
+    YAML text, or its data (the tables the players typed), read within `LIMITS` and every card checked. Returns
+    {"persons": [...], "events": [...], "fortress": {...}} as given; RuleError naming what is wrong, and nothing
+    else."""
+    try:
+        if isinstance(source, (str, bytes)):
+            opening = source[:100].lstrip()[:1]
+            source = load_text(source, JSON if opening in ("{", "[", b"{", b"[") else YAML, CARD_FILE, LIMITS)
+        else:
+            check_plain(source, CARD_FILE, LIMITS)
+    except LoadRefused as exc:
+        raise RuleError("GC-3", str(exc)) from None
+    if not isinstance(source, dict) or set(source) - set(FILE_FIELDS):
+        raise RuleError("GC-3", f"{CARD_FILE} holds {', '.join(FILE_FIELDS)}; not {quote(source)}")
+    cards = {"persons": source.get("persons", []), "events": source.get("events", []), "fortress": source.get("fortress")}
+    cards_from_rows(cards["persons"], cards["events"])
+    fortress_from_row(cards["fortress"])
+    return cards

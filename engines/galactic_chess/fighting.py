@@ -74,6 +74,15 @@ def opportunity(state: GameState) -> fight.Opportunity:
     return fight.opportunity(s.units, s.field, rules_of_battle(state, s))
 
 
+def next_actors(state: GameState) -> tuple[int, ...]:
+    """GC-6B.4: the units that may take the next opportunity; none while a throw waits, an SC is to be chosen, or
+    once the battle is over."""
+    s = state.sortie
+    if s.stage != "fight" or s.pending is not None or sc_ties(state, s) or fight.finished(s.units, s.field.status):
+        return ()
+    return opportunity(state).actors
+
+
 def opportunity_open(rule: str) -> Callable[[GameState], None]:
     """The `when` of an opportunity's move: between opportunities, with no roll-off due first (GC-6B.4r)."""
     def when(state: GameState) -> None:
@@ -148,7 +157,7 @@ def modifier_param():
 
 def support_param(side_of=None):
     return one_of("support", "Battle-support card on this roll (any player's)", "GC-11", support_choices(side_of),
-                  default="")
+                  default="", secret=True)
 
 
 def play_support(state: GameState, s: Sortie, card: str, side: int, modifier: int) -> tuple[Sortie, GameState, str]:
@@ -316,7 +325,8 @@ def _extra_choices(state: GameState, chosen):
 @actions("Engage", "GC-6B.5",
          one_of("actor", "Acting unit", "GC-6B.4", _engage_actors),
          one_of("target", "Target (a present enemy unit)", "GC-6B.5", lambda s, c: targets(s, c["actor"])),
-         one_of("support", "Battle-support card on this duel (any player's)", "GC-11", _engage_support, default=""),
+         one_of("support", "Battle-support card on this duel (any player's)", "GC-11", _engage_support, default="",
+                secret=True),
          one_of("support_for", "The card modifies the roll of", "GC-11",
                 lambda s, c: [Choice(ACTOR, "the actor"), Choice(TARGET, "the target")] if c["support"] else NOT_ASKED,
                 default=ACTOR),
@@ -373,11 +383,15 @@ def _duel_done(state: GameState, s: Sortie, a: int, t: int, hits: dict[str, bool
     return _close(state, s, field, a, pairs, awards, text, ("GC-6B.5",) + (("GC-11",) if extra else ()), results)
 
 
-def _striker_side(state: GameState, s: Sortie, chosen) -> int:
-    """The side of the unit that strikes back (the lower strategy of the duel)."""
+def striking_back(s: Sortie) -> tuple[int, int]:
+    """GC-6B.5: the unit that strikes back (the lower strategy of the duel waiting) and its victim."""
     p = s.pending
-    back = p.actor if s.units[p.actor].strategy < s.units[p.target].strategy else p.target
-    return s.units[back].side
+    return (p.actor, p.target) if s.units[p.actor].strategy < s.units[p.target].strategy else (p.target, p.actor)
+
+
+def _striker_side(state: GameState, s: Sortie, chosen) -> int:
+    """The side of the unit that strikes back."""
+    return s.units[striking_back(s)[0]].side
 
 
 @actions("Strike back", "GC-6B.5", support_param(_striker_side), modifier_param(),
@@ -386,8 +400,8 @@ def strike_back(state: GameState, dice: Dice, support: str, modifier: int) -> St
     """GC-6B.5: the lower-strategy unit of the duel, having survived the first strike, strikes back."""
     s = state.sortie
     p = s.pending
-    back = ACTOR if s.units[p.actor].strategy < s.units[p.target].strategy else TARGET
-    striker, victim = (p.actor, p.target) if back == ACTOR else (p.target, p.actor)
+    striker, victim = striking_back(s)
+    back = ACTOR if striker == p.actor else TARGET
     s, new, note = play_support(state, s, support, s.units[striker].side, modifier)
     strike = fight.free_attack(s.units, striker, victim, p.modifier + modifier)
     result = resolve_strike(strike, dice, f"{s.units[striker].name} strikes back at {s.units[victim].name}")
@@ -521,7 +535,7 @@ def _killers(state: GameState, chosen):
 
 @actions("Fortress vs Fortress", "GC-11",
          one_of("card", "Fortress vs Fortress card (any player's)", "GC-11",
-                lambda s, c: held(s, lambda e: e.effect == "fortress_vs_fortress")),
+                lambda s, c: held(s, lambda e: e.effect == "fortress_vs_fortress"), secret=True),
          some_of("destroyed", "Units its check destroyed (as the card says)", "GC-11", _present, default=()),
          one_of("by", "Whose roll destroyed them (for the VP)", "GC-11", _killers, default=""),
          when=_before_the_battle)

@@ -1,4 +1,5 @@
-"""The turn guide: what the rules want now (GC-3 setup, GC-4 the turn, GC-6B the battle), in plain words."""
+"""The turn guide: what the rules want now (GC-3 setup, GC-4 the turn, GC-6B the battle), in plain words, and the
+free actions a seat may take besides (GC-11)."""
 from __future__ import annotations
 
 from companion.engine import Due
@@ -71,6 +72,13 @@ def due_now(state: GameState) -> list[Due]:
     assert phase == TIE
     return [Due("ceasefire_roll_off", "Roll-off", f"{', '.join(state.tie)} tie on stars: their representatives "
                 "roll 1d6 each.", "GC-9.13r")]
+
+
+def free_steps(state: GameState) -> list[Due]:
+    """GC-11: the free actions open now, which cost no turn: a response card, the Castrop Rebellion, the return from
+    an Inquiry. Given the game as one seat knows it (state.known_to), those its own hand allows."""
+    return [Due(name, actions.specs[name].label, "At any time: it costs no turn.", "GC-11")
+            for name in ("respond", "castrop", "return_from_inquiry") if is_open(state, name)]
 
 
 def is_open(state: GameState, action: str) -> bool:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 
@@ -36,3 +37,8 @@ class Estimate:
     def text(self) -> str:
         low, high = self.interval
         return f"about {self.value:.1%} (95% interval {low:.1%} to {high:.1%}, {self.trials:,} simulated battles)"
+
+
+def share(p: Fraction | Estimate) -> Fraction:
+    """An exact chance as it is; an estimate as the share of its trials (to compare or plot the two alike)."""
+    return Fraction(p.successes, p.trials) if isinstance(p, Estimate) else p

@@ -70,7 +70,7 @@ def _response_targets(state: GameState, chosen):
 
 
 @actions("Play a response card", "GC-11",
-         one_of("card", "Response card (any player's; costs no turn)", "GC-11", _response_cards),
+         one_of("card", "Response card (any player's; costs no turn)", "GC-11", _response_cards, secret=True),
          one_of("target", "The admiral or person it names", "GC-11", _response_targets, default=""),
          when=in_game("GC-11"))
 def respond(state: GameState, dice: Dice, card: str, target: str) -> Step:
@@ -97,18 +97,20 @@ def kircheis_appeared(state: GameState) -> None:
 
 @actions("Castrop Rebellion: discard and draw", "GC-11",
          one_of("card", "Castrop Rebellion card (any player's)", "GC-11",
-                lambda s, c: held(s, lambda e: e.effect == "castrop")),
+                lambda s, c: held(s, lambda e: e.effect == "castrop"), secret=True),
          one_of("drawn", "The card drawn (or drawn by the companion)", "GC-3.1", lambda s, c: deck_choices(s),
-                default=""),
+                default="", secret=True),
          when=kircheis_appeared)
 def castrop(state: GameState, dice: Dice, card: str, drawn: str) -> Step:
     """GC-11: once Kircheis has appeared, Castrop Rebellion may be discarded to draw 1, at any time; it is
-    not the use of a card (a forced event drawn so is set aside, to resolve at a turn's start, Q39)."""
+    not the use of a card (a forced event drawn so is set aside, to resolve at a turn's start, Q39). The card drawn
+    and its die are the holder's alone."""
     holder = state.holder(card)
     seat = state.seat(holder)
     new = to_discard(from_hand(state, seat, card, "GC-11"), card)
-    new, text, _ = draw_into(new, dice, seat, drawn, False)
-    return Step(new, f"{holder} discards {card} and draws: {text}", ("GC-11", "GC-6A.1"))
+    new, text, _, drawn = draw_into(new, dice, seat, drawn, False)
+    return Step(new, f"{holder} discards {card} and draws: {text}", ("GC-11", "GC-6A.1"), owner=holder,
+                detail=f"{holder} draws {drawn}" if drawn else "")
 
 
 def _someone_absent(state: GameState) -> None:

@@ -2,7 +2,8 @@
 
 Every card is in exactly one place: a period deck, a hand, a draft packet, a secret placement, in
 play (a person in a clique), the discard pile, the destroyed pile or set aside (a forced event waiting
-for its prerequisite). Hands are private: `player_view` gives one player's view, other hands as counts.
+for its prerequisite). Hands are private: `known_to` is the game as one seat may know it (the forms of that
+seat's device offer only what it holds), `player_view` one player's view with the other hands as counts.
 """
 from __future__ import annotations
 
@@ -12,11 +13,12 @@ from functools import cached_property, lru_cache
 from typing import Any, Mapping
 
 from companion.engine import RuleError
+from companion.loading import LoadRefused, check_plain
 from companion.quoting import quote
 from companion.records import from_data, to_data
 
 from .battle import BattleUnit, Field
-from .cards import EventCard, FortressCard, Person, cards_from_rows, fortress_from_row
+from .cards import LIMITS, EventCard, FortressCard, Person, cards_from_rows, fortress_from_row
 from .rules import (
     ALLIANCE,
     EMPIRE,
@@ -263,6 +265,10 @@ def check_players(players: Any) -> tuple[str, ...]:
 def new_state(options: Mapping[str, Any], setup: Mapping[str, Any]) -> GameState:
     """GC-3: the cards entered from the players' sheets, shuffled into their period decks (GC-3.1), and the
     players seated clockwise; the deal (or the draft, GC-12) comes next."""
+    try:
+        check_plain(setup, "The setup", LIMITS)
+    except LoadRefused as exc:
+        raise RuleError("GC-3", str(exc)) from None
     if not isinstance(setup, Mapping):
         raise RuleError("GC-3", "The setup names the players and the cards")
     players = check_players(setup.get("players"))
@@ -321,3 +327,22 @@ def player_view(state: GameState, player: str) -> dict:
     if state.placing:
         data["own_placing"] = list(state.placing[seat])
     return data
+
+
+def known_to(state: GameState, viewer: str) -> GameState:
+    """The game as `viewer` (a player, or "" for the table) may know it (digest section 2): the other players'
+    hands, draft packets and secret placements are face down, so their cards are put back into the decks of their
+    periods, in the deck's own order, where they cannot be told from the cards not dealt yet; a spent deck stays
+    empty (the decks' sizes are public), and the hidden cards of its period are in no place the viewer sees. The
+    viewer's own cards and every public place are as they are."""
+    seat = state.players.index(viewer) if viewer in state.players else -1
+    hidden = {c for name in ("hands", "packets", "placing") for i, pile in enumerate(getattr(state, name))
+              if i != seat for c in pile}
+    if not hidden:
+        return state
+    unknown = hidden.union(*state.decks)
+    decks = tuple(tuple(c.name for c in state.persons + state.events if c.period == period and c.name in unknown)
+                  if deck else () for period, deck in zip(PERIODS, state.decks))
+    mine = {name: tuple(pile if i == seat else () for i, pile in enumerate(getattr(state, name)))
+            for name in ("hands", "packets", "placing")}
+    return replace(state, decks=decks, **mine)

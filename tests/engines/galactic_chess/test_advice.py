@@ -175,3 +175,46 @@ def test_the_duel_matrix_of_the_battle_on_the_table():
     (cell,), = advice.battle_matrix(table.state, ATTACKER)       # FPA attacks: Y against X
     assert (cell.mine, cell.theirs, cell.first) == ("Y", "X", "theirs")
     assert (cell.kill, cell.loss) == (F(10, 36) * F(15, 36), F(26, 36))
+
+
+def at_least(total: int) -> F:
+    """P(2d6 >= total), counted over the 36 throws."""
+    return F(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= total), 36)
+
+
+@pytest.mark.rule("GC-6B.5", "GC-6B.6")
+def test_the_throw_that_waits_shows_each_strikers_chance():
+    """GC-6B.5: after Emp High (S6) misses Fpa Mid, the lower strategy strikes back: Fpa Mid (A1) on Emp High (D10)
+    needs 2d6 >= 9. GC-6B.6: after Fpa Mid's failed retreat, the enemy SC may pick either Imperial unit for the free
+    attack on it (D9): Emp High (A2) needs 7, Emp Low (A1) needs 8."""
+    from tests.engines.galactic_chess.test_battle import duel_table
+    table = duel_table()
+    with pytest.raises(RuleError):
+        advice.waiting_strikes(table.state)
+    table.do("engage", 1, 2, actor="Emp High", target="Fpa Mid")
+    assert advice.waiting_strikes(table.state) == [("Fpa Mid", "Emp High", at_least(9))]
+    table.do("strike_back", 1, 1)
+    table.do("retreat", 6, 5, actor="Fpa Mid")
+    assert advice.waiting_strikes(table.state) == [("Emp High", "Fpa Mid", at_least(7)),
+                                                   ("Emp Low", "Fpa Mid", at_least(8))]
+
+
+@pytest.mark.rule("GC-6B.5", "GC-6B.6")
+def test_each_choice_of_the_advice_names_its_kill_and_its_loss():
+    """On V11 (above): engaging Y kills it with 26/36 and loses X with 150/1296; retreating gets away with 33/36."""
+    engage, retreat = advice.target_advice(battle().state, "X")
+    assert (engage.kill, engage.lost) == (F(26, 36), F(150, 1296))
+    assert retreat.kill == F(33, 36) and retreat.lost == retreat.outcome.get("destroyed", F(0))
+
+
+@pytest.mark.rule("GC-6B.5")
+def test_a_camps_fleets_are_those_in_the_battle_or_its_admirals_in_play():
+    """The duel matrix's rows: in the battle being fought, the units present on the camp's side; otherwise the camp's
+    admirals in play with their printed strategy, attack and defence."""
+    table = Table(setup(CARDS, (event("Twilight", "event", "ragnarok"),)))
+    table.start({"Ann": ["X", "Cmdr", "Emp Aide"], "Ben": ["Y", "Plotter"]})
+    assert advice.camp_fleets(table.state, "EMP") == [("X", Fighter(5, 2, 9)), ("Cmdr", Fighter(4, 2, 8)),
+                                                      ("Emp Aide", Fighter(2, 1, 7))]
+    assert advice.camp_fleets(table.state, "FEZ") == []
+    fought = battle().state
+    assert advice.camp_fleets(fought, "EMP") == [("X", Fighter(5, 2, 9))]
