@@ -1,14 +1,23 @@
 """Galactic Chess Game in a real browser at tablet size: a 3-player session on the example (fictional) cards, hands
-dealt by typed dice and placed on each player's own device, a sortie, a battle with the target advice and dice
-entered at the table, a plot, the end check, undo, reload, the same state (and this device's player kept)."""
+dealt by typed dice and placed on each player's own seat, a sortie, a battle with the target advice and dice entered
+at the table, a plot, the end check, undo, reload, the same state (and this device's seat kept). Then hidden hands:
+two seats and the table on three devices, the deal, and what the server sent each page; a seat held by one device
+taken by another only once let go; card names carrying script shown as text."""
 from __future__ import annotations
 
+import html
+import json
 import re
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from .test_shell import screenshots
+from companion.session import GameSession
+from companion.store import Store
+from engines.galactic_chess.example import EXAMPLE_EVENTS, EXAMPLE_FORTRESS, EXAMPLE_PERSONS
+
+from .conftest import TABLET
+from .test_shell import SCRIPT, assert_no_script_ran, screenshots
 from .ui import SLOW, button, do, guide, logged, other, step, tap_faces
 
 pytestmark = pytest.mark.browser
@@ -20,16 +29,17 @@ def title(page: Page, text: str) -> None:
     expect(page.locator(".phase-title").first).to_contain_text(text, timeout=SLOW)
 
 
-def device(page: Page, player: str) -> None:
-    """This device is the player's (the choice stays in this browser)."""
-    page.locator(".device-seat").get_by_role("button", name=player, exact=True).click()
-    expect(page.locator(".device-seat").get_by_role("button", name=player, exact=True)).to_have_attribute(
-        "aria-pressed", "true", timeout=SLOW)
+def seat(page: Page, player: str) -> None:
+    """This device takes the player's seat ("Table": none), with the seat buttons."""
+    buttons = page.locator(".seat-buttons")
+    buttons.get_by_role("button", name=player, exact=True).click()
+    expect(buttons.get_by_role("button", name=player, exact=True)).to_have_attribute("aria-pressed", "true",
+                                                                                     timeout=SLOW)
 
 
-def choose(page: Page, css: str, option: str) -> None:
-    """Pick an option of a Material select."""
-    page.locator(f".{css}").first.click()
+def pick(page: Page, name: str, option: str) -> None:
+    """Pick an option of a generic form's searchable select (a parameter with many choices)."""
+    page.locator(f".param-{name} [role=combobox]").first.click()
     page.locator("li", has_text=re.compile(f"^{re.escape(option)}$")).first.click()
 
 
@@ -53,10 +63,10 @@ def hand(page: Page, text: str, shown: bool = True) -> None:
 
 
 def place(page: Page, player: str, persons: list[str]) -> None:
-    device(page, player)
+    seat(page, player)
     form = step(page, "place")
     for person in persons:
-        form.locator(".place-persons").get_by_role("button", name=D + person, exact=True).click()
+        form.locator(".param-cards").get_by_role("button", name=D + person, exact=True).click()
     do(page, f"{player} places persons")
     logged(page, f"{player} has chosen a placement (secret)" if player != "Cat" else "Placements revealed")
 
@@ -69,19 +79,21 @@ def test_a_turn_with_a_battle_a_plot_and_the_end_check(page, server, offline, ou
     screenshots(page, output_path, "galactic_chess-setup")
     button(page, "Start the game").click()
 
-    # GC-3: the companion deals, each die naming a card of the period deck (the first left, each time)
-    for player in ("Ann", "Ben", "Cat"):
+    # GC-3: the companion deals, each die naming a card of the period deck (the first left, each time; the last card
+    # of deck 1, Cat's fourth, needs no die)
+    for player, faces in (("Ann", "1 1 1 1 1 1"), ("Ben", "1 1 1 1 1 1"), ("Cat", "1 1 1 1 1")):
         step(page, "deal_hand")
-        typed(page, "1 1 1 1 1 1")
+        typed(page, faces)
         logged(page, f"{player} is dealt 6 cards")
     expect(page.locator(".table-facts")).to_contain_text("Example (fictional)", timeout=SLOW)
     hand(page, "no hand is shown")
     place(page, "Ann", ["Marshal Aurum", "Admiral Basalt", "Admiral Cobalt", "Commodore Dune", "Lancer Flint"])
-    hand(page, "Demo Count Ember")     # Ann's own hand, on her device
+    hand(page, "Demo Count Ember")     # Ann's own hand, on the device holding her seat
     place(page, "Ben", ["Marshal Garnet", "Admiral Harbor", "Admiral Indigo", "Commodore Jade", "Senator Kestrel"])
     hand(page, "Demo Count Ember", shown=False)
     place(page, "Cat", ["Governor Mica", "Admiral Nickel", "Admiral Opal"])
     logged(page, "Iserlohn commander: Demo Admiral Cobalt")
+    seat(page, "Table")
     tab(page, "Table")
     expect(page.locator(".table-players")).to_contain_text("Ann · hand 1 card", timeout=SLOW)
     expect(page.locator(".table-players")).not_to_contain_text("Demo Count Ember")
@@ -98,14 +110,14 @@ def test_a_turn_with_a_battle_a_plot_and_the_end_check(page, server, offline, ou
     logged(page, "EMP sorties against FPA with up to 2 fleets")
     form = step(page, "declare")
     for fleet in ("Marshal Aurum", "Commodore Dune"):
-        form.locator(".declare-fleets").get_by_role("button", name=D + fleet, exact=True).click()
+        form.locator(".param-fleets").get_by_role("button", name=D + fleet, exact=True).click()
     do(page, "Ann declares")
     step(page, "nominate")
     do(page, "Name the first defender")
     logged(page, "Ben is the first defender")
     form = step(page, "declare")
     for fleet in ("Admiral Harbor", "Commodore Jade"):
-        form.locator(".declare-fleets").get_by_role("button", name=D + fleet, exact=True).click()
+        form.locator(".param-fleets").get_by_role("button", name=D + fleet, exact=True).click()
     do(page, "Ben declares")
     logged(page, "the defenders are set, SC Demo Admiral Harbor")
     page.locator(".battle-screen").first.scroll_into_view_if_needed()
@@ -115,7 +127,7 @@ def test_a_turn_with_a_battle_a_plot_and_the_end_check(page, server, offline, ou
     form = step(page, "engage")
     expect(form.locator(".target-advice")).to_contain_text("engage Demo Commodore Jade", timeout=SLOW)
     expect(page.locator(".battle-screen")).to_contain_text("Next opportunity: Demo Marshal Aurum")
-    form.locator(".engage-target").get_by_role("button", name=D + "Commodore Jade", exact=True).click()
+    form.locator(".param-target").get_by_role("button", name=D + "Commodore Jade", exact=True).click()
     expect(page.locator(".odds-card").first).to_contain_text("Demo Marshal Aurum engages Demo Commodore Jade",
                                                              timeout=SLOW)
     expect(page.locator(".odds-card").first).to_contain_text("P(attacker sweeps the field)")
@@ -123,7 +135,7 @@ def test_a_turn_with_a_battle_a_plot_and_the_end_check(page, server, offline, ou
     tap_faces(page, 3, 3)
     logged(page, "Demo Commodore Jade destroyed; Ann +1 VP in EMP")
     form = step(page, "engage")
-    form.locator(".engage-target").get_by_role("button", name=D + "Commodore Dune", exact=True).click()
+    form.locator(".param-target").get_by_role("button", name=D + "Commodore Dune", exact=True).click()
     tap_faces(page, 1, 1)
     step(page, "strike_back")
     tap_faces(page, 2, 2)
@@ -139,20 +151,20 @@ def test_a_turn_with_a_battle_a_plot_and_the_end_check(page, server, offline, ou
     do(page, "End check")
     logged(page, "Turn 1 (Ann) ends; Ben is next")
 
-    # turn 2, Ben: a draw named on his own device, then a plot
+    # turn 2, Ben: a draw named on his own seat, then a plot
     step(page, "roll_order")
     tap_faces(page, 2)
-    device(page, "Ben")
+    seat(page, "Ben")
     other(page, "draw")
     step(page, "draw")
-    choose(page, "drawn-card", D + "Response: Lifeboat 1")
+    pick(page, "card", D + "Response: Lifeboat 1")
     do(page, "Draw a card")
     logged(page, "Ben draws a card")
     hand(page, "Demo Response: Lifeboat 1")
     other(page, "plot")
-    step(page, "plot")
-    choose(page, "plotter", D + "Senator Kestrel")
-    choose(page, "plot-target", D + "Admiral Opal")
+    form = step(page, "plot")
+    form.locator(".param-plotter").get_by_role("button", name=D + "Senator Kestrel", exact=True).click()
+    form.locator(".param-target").get_by_role("button", name=D + "Admiral Opal", exact=True).click()
     expect(guide(page)).to_contain_text("Plot by Demo Senator Kestrel on Demo Admiral Opal", timeout=SLOW)
     expect(page.locator(".odds-card").first).to_contain_text("83.3% (5/6)", timeout=SLOW)
     screenshots(page, output_path, "galactic_chess-plot")
@@ -163,7 +175,8 @@ def test_a_turn_with_a_battle_a_plot_and_the_end_check(page, server, offline, ou
     do(page, "End check")
     logged(page, "Turn 2 (Ben) ends; Cat is next")
 
-    # undo the end check (no dice: no question), reload: the same state, and this device is still Ben's
+    # undo the end check (no dice: no question), reload: the same state; this device takes Ben's seat back (it is its
+    # own: no PIN, no question)
     button(page, "Undo").click()
     logged(page, "Undo: Turn 2 (Ben) ends")
     title(page, "Turn 2: Ben, end check")
@@ -174,11 +187,112 @@ def test_a_turn_with_a_battle_a_plot_and_the_end_check(page, server, offline, ou
     step(page, "end_turn")
     assert page.locator(".event-log li").count() == count
     assert page.locator(".table-facts").first.inner_text() == facts
+    seat(page, "Ben")
     hand(page, "Hand of Ben")
     hand(page, "Demo Response: Lifeboat 1")
-    expect(page.locator(".device-seat").get_by_role("button", name="Ben", exact=True)).to_have_attribute(
-        "aria-pressed", "true", timeout=SLOW)
     screenshots(page, output_path, "galactic_chess-after-reload")
     do(page, "End check")
     logged(page, "Turn 2 (Ben) ends; Cat is next")
     title(page, "Turn 3: Cat, order roll")
+
+
+# --- hidden hands on three devices ------------------------------------------------------------------------
+
+def scripted_cards() -> str:
+    """The example cards with markup and script in every name (a card file as a player might paste it)."""
+    rename = lambda cards: [{**c, "name": f"{c['name']} {SCRIPT}"} for c in cards]  # noqa: E731
+    return json.dumps({"persons": rename(EXAMPLE_PERSONS), "events": rename(EXAMPLE_EVENTS),
+                       "fortress": EXAMPLE_FORTRESS})
+
+
+class Device:
+    """A browser of its own (its own device token), one page on the game, and everything the server sent it."""
+
+    def __init__(self, browser, url: str):
+        self.context = browser.new_context(viewport=TABLET["landscape"])
+        self.page = self.context.new_page()
+        self.frames: list[str] = []
+        self.dialogs: list[str] = []
+        self.page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: self.frames.append(
+            payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))))
+        self.page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
+        self.page.goto(url)
+        step(self.page, "deal_hand")
+
+    def received(self) -> str:
+        """What reached the page: every websocket frame, and the page as it stands, with JSON's and HTML's escapes
+        undone (an HTML pane's content travels escaped)."""
+        text = "\n".join(self.frames) + self.page.content()
+        return html.unescape(text.replace("\\u003c", "<").replace("\\u003e", ">").replace("\\\"", "\""))
+
+
+def deal_by_the_companion(device: Device, player: str) -> None:
+    page = device.page
+    expect(step(page, "deal_hand")).to_contain_text(f"Deal {player} a hand", timeout=SLOW)
+    button(guide(page), "Roll for me").click()
+    logged(page, f"{player} is dealt 6 cards")
+
+
+@pytest.mark.rule("GC-3", "GC-3.1")
+def test_each_device_is_sent_its_own_hand_only_and_a_held_seat_is_let_go(browser, page, server, offline,
+                                                                         output_path):
+    """Issue 14 (2): Ann's and Ben's seats and the table on three devices; each deals by the companion. What the
+    server sent each page (its websocket frames and the page itself) holds no other player's card and no other
+    player's deal dice: a player's own cards reach only the device holding the seat. Ben's device asking for Ann's
+    seat is refused until Ann's device lets it go. Card names carrying script stay text on every page."""
+    page.goto(server.url + "/galactic_chess")
+    page.locator(".players-input input").fill("Ann, Ben, Cat")
+    page.locator(".paste-cards textarea").first.fill(scripted_cards())
+    button(page, "Read the card file").click()
+    expect(page.locator(".cards-note")).to_contain_text("the cards are valid", timeout=SLOW)
+    button(page, "Start the game").click()
+    step(page, "deal_hand")
+    game = re.search(r"session=([\w-]+)", page.url).group(1)
+    page.close()
+
+    url = f"{server.url}/galactic_chess?session={game}"
+    ann, ben, table = (Device(browser, url) for _ in range(3))
+    seat(ann.page, "Ann")
+    seat(ben.page, "Ben")
+    deal_by_the_companion(ann, "Ann")
+    deal_by_the_companion(ben, "Ben")
+    deal_by_the_companion(table, "Cat")
+    for device in (ann, ben, table):
+        logged(device.page, "Cat is dealt 6 cards")
+        device.page.wait_for_timeout(1500)          # the last updates reach the page
+    screenshots(ann.page, output_path, "galactic_chess-ann-after-the-deal")
+    screenshots(table.page, output_path, "galactic_chess-table-after-the-deal")
+
+    state = GameSession.open(Store(server.data_dir), game).state
+    # each hand's cards as printed; the table names the card that is Reinhard, wherever it is (GC-9.11's monitor)
+    reinhard = {p.name for p in state.persons if p.role == "reinhard"}
+    hands = {p: {c.removesuffix(" " + SCRIPT) for c in state.hand(p) if c not in reinhard} for p in state.players}
+    for device, player in ((ann, "Ann"), (ben, "Ben"), (table, "")):
+        seen = device.received()
+        assert "Ann is dealt 6 cards" in seen and "Cat is dealt 6 cards" in seen
+        for holder, cards in hands.items():
+            leaked = sorted(c for c in cards if c in seen)
+            assert leaked == (sorted(cards) if holder == player else []), (player, holder, leaked)
+            dice = re.search(rf"{holder} is dealt 6 cards[^<]*</span><span class=\"dice", seen)
+            assert bool(dice) == (holder == player), (player, holder)
+        for li in device.page.locator(".event-log li").all_inner_texts():
+            assert ("companion roll" in li) == li.split(".", 1)[1].startswith(f"{player} is dealt"), li
+        assert_no_script_ran(device.page, device.dialogs)
+    expect(ann.page.locator(".event-log")).to_contain_text(sorted(hands["Ann"])[0], timeout=SLOW)
+    hand(ann.page, sorted(hands["Ann"])[0])
+
+    # a seat is one device's: Ben's device asks for Ann's seat and is refused until Ann's device lets it go
+    ben.page.locator(".seat-buttons").get_by_role("button", name="Ann", exact=True).click()
+    expect(ben.page.locator(".seat-message")).to_contain_text("held by another device", timeout=SLOW)
+    hand(ben.page, sorted(hands["Ann"])[0], shown=False)
+    let_go = ann.page.locator(".seat-let-go button")
+    expect(let_go).to_contain_text("asks for Ann's seat", timeout=SLOW)
+    screenshots(ann.page, output_path, "galactic_chess-seat-asked")
+    let_go.click()
+    expect(ben.page.locator(".seat-buttons").get_by_role("button", name="Ann", exact=True)).to_have_attribute(
+        "aria-pressed", "true", timeout=SLOW)
+    hand(ben.page, sorted(hands["Ann"])[0])
+    hand(ann.page, "no hand is shown")
+    for device in (ann, ben, table):
+        assert_no_script_ran(device.page, device.dialogs)
+        device.context.close()
