@@ -5,7 +5,8 @@ historical day (DX-14.0); the combat step is in combat_step.py, the Movement ste
 Each action declares its parameters and what may be chosen now (companion.spec); a value that one rule bars
 now is listed with that rule and its reason. An action that breaks a rule raises RuleError (naming the rule)
 and changes nothing; otherwise it returns a Step with the new state, a one-line summary and the rules it
-applied. Summaries are public: a face-down card is never named in them.
+applied. Summaries are public: a face-down card is never named in them; an action that names a card the enemy
+may not see (a deployment face-down, a decoy, a draw, a check of a card in the reserve) is `private` to its side.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from companion.dice import Dice
 from companion.engine import Result, RuleError, Step
 from companion.spec import NOT_ASKED, Actions, Barred, Choice, Pick, one_of, some_of, yes_no
 
-from .board import DECK, REINFORCEMENTS, RESERVE, line_positions
+from .board import DECK, REINFORCEMENTS, RESERVE, line_positions, other
 from .cards import mode as deck_mode
 from .command import check_designation, in_play
 from .deployment import check_placing, deploy_choices, placed
@@ -46,6 +47,7 @@ from .state import (
     fault,
     label,
     public,
+    sees,
 )
 
 actions = Actions("DX-5.0")
@@ -150,6 +152,17 @@ def done(state: GameState, new: GameState, summary: str, rules, results=()) -> S
     return Step(settled, f"{_when(state)}: {'; '.join([summary, *notes])}", rules, tuple(results))
 
 
+def private(step: Step, side: str, cards: Iterable[Card], before: GameState, what: str, detail: str = "") -> Step:
+    """Digest section 2: when the action names cards of `side` that the enemy saw neither before nor after it, its
+    parameters, its dice and `detail` (naming those cards: "what: ...") go only to `side`'s page; the summary names
+    them only as face-down cards."""
+    enemy = other(side)
+    hidden = [c for c in cards if not sees(before.card(c.id), enemy) and not sees(step.state.card(c.id), enemy)]
+    if not hidden:
+        return step
+    return replace(step, owner=side, detail=detail or f"{what}: {', '.join(label(c) for c in hidden)}")
+
+
 def check_stacking(state: GameState, side: str | None, rule: str = "DX-3.1") -> None:
     over = over_limit(state, side)
     if over:
@@ -224,7 +237,8 @@ def deploy(state: GameState, dice: Dice, card: str, position: str, decoy: bool) 
     without enemy units. Stacking is checked when the battle (or the day) starts, and no card may go where its
     side could not be within its limits by then (DX-3.1)."""
     new = placed(state, state.card(card), position, decoy)
-    return done(state, new, f"{public(new.card(card))} to {position}", ("DX-3.2",) + (("DX-13.6",) if decoy else ()))
+    step = done(state, new, f"{public(new.card(card))} to {position}", ("DX-3.2",) + (("DX-13.6",) if decoy else ()))
+    return private(step, new.card(card).side, [new.card(card)], state, "Deployed face-down")
 
 
 def _decoy_open(state: GameState) -> None:
@@ -266,7 +280,8 @@ def place_decoy(state: GameState, dice: Dice, card: str, position: str) -> Step:
     units, at deployment or in the Movement step."""
     c = state.card(card)
     new = placed(state, c, position, True)
-    return done(state, new, f"{c.side} places a face-down card in {position}", ("DX-13.6",))
+    return private(done(state, new, f"{c.side} places a face-down card in {position}", ("DX-13.6",)), c.side, [c],
+                   state, "The decoy")
 
 
 def _battle_can_start(state: GameState) -> None:
@@ -288,7 +303,7 @@ def start_battle(state: GameState, dice: Dice) -> Step:
 def check_leader_hits(state: GameState, leader: Card, dice: Dice, melee: bool = False) -> tuple[GameState, Result]:
     """DX-11.3: one die per hit, a 6 kills; in a melee's checks at once the hits A21 says (`melee_share`)."""
     hits = sum(melee_share(state, leader)) if melee else leader.hits
-    result = resolve_leader_check(LeaderCheckInput(hits), dice, leader.spec.label)
+    result = resolve_leader_check(LeaderCheckInput(hits), dice, public(leader))
     after = eliminate(leader) if result.outcome == KILLED else replace(leader, hits=leader.hits - hits, melee_hits=0)
     return state.with_cards(after), result
 
@@ -297,7 +312,7 @@ def check_unit_hits(state: GameState, unit: Card, dice: Dice, melee: bool = Fals
     """DX-6.0: one die per hit against the unit's morale; a failure routs it. In a melee's checks at once the
     hits A21 says, terrain ignored for melee hits (`checks`); hits left unchecked wait for the morale step."""
     throws = [(m, h) for m, h in checks(state, unit, melee) if h]
-    results = [resolve_morale(MoraleInput(m, h), dice, unit.spec.label) for m, h in throws]
+    results = [resolve_morale(MoraleInput(m, h), dice, public(unit)) for m, h in throws]
     left = unit.hits - sum(h for _, h in throws)
     routs = any(r.outcome == ROUTS for r in results)
     after = eliminate(unit) if routs else replace(unit, hits=left, melee_hits=0)
@@ -326,7 +341,8 @@ def _units_due(state: GameState, chosen) -> list:
 def check_leader(state: GameState, dice: Dice, card: str) -> Step:
     """DX-11.3: in the morale step, before any other check, a leader rolls one die per hit: any 6 kills it."""
     new, result = check_leader_hits(state, state.card(card), dice)
-    return done(state, new, result.summary, ("DX-11.3",), (result,))
+    return private(done(state, new, result.summary, ("DX-11.3",), (result,)), state.active, [state.card(card)], state,
+                   "Checked")
 
 
 @actions("Check a card's morale", "DX-6.0", one_of("card", "Card", "DX-6.0", _units_due),
@@ -334,7 +350,8 @@ def check_leader(state: GameState, dice: Dice, card: str) -> Step:
 def check_morale(state: GameState, dice: Dice, card: str) -> Step:
     """DX-6.0: one die per hit against the card's modified morale; a failure routs it."""
     new, results = check_unit_hits(state, state.card(card), dice)
-    return done(state, new, "; ".join(r.summary for r in results), ("DX-6.0",), results)
+    return private(done(state, new, "; ".join(r.summary for r in results), ("DX-6.0",), results), state.active,
+                   [state.card(card)], state, "Checked")
 
 
 def _checks_due(state: GameState) -> None:
@@ -354,7 +371,8 @@ def morale_step(state: GameState, dice: Dice) -> Step:
     for unit in units:
         new, checked = check_unit_hits(new, new.card(unit.id), dice)
         results += checked
-    return done(state, new, "; ".join(r.summary for r in results), ("DX-6.0",), results)
+    return private(done(state, new, "; ".join(r.summary for r in results), ("DX-6.0",), results), state.active,
+                   leaders + units, state, "Checked")
 
 
 def _checked(rule: str, action: str, day_ending: bool) -> Callable[[GameState], None]:
@@ -398,12 +416,13 @@ def disorder(state: GameState, dice: Dice, card: str | None) -> Step:
     if state.options["disorder_one_at_a_time"]:
         units = [units[0] if card is None else state.card(card)]
     result = resolve_disorder(DisorderInput(tuple(morale(state, u) for u in units)), dice,
-                              tuple(u.spec.label for u in units))
+                              tuple(public(u) for u in units))
     sent = [moved_to(u, RESERVE) for u, failed in zip(units, result.details["failed"]) if failed]
     new = state.with_cards(*sent)
     still = ", still over the limit" if (side, pos) in over_limit(new, side) else ""
     tail = f"; {len(sent)} to the reserve{still}"
-    return done(state, new, f"{side} in {pos}: {result.summary}{tail}", ("DX-8.3a",), (result,))
+    return private(done(state, new, f"{side} in {pos}: {result.summary}{tail}", ("DX-8.3a",), (result,)), side,
+                   units, state, "Checked")
 
 
 # --- DX-12.0 specials --------------------------------------------------------------------------------------------
@@ -451,8 +470,9 @@ def reinforce(state: GameState, dice: Dice, cards: list | None) -> Step:
     ending = state.options["historical"] and side == USA and drawn and not new.at(REINFORCEMENTS, USA)
     new = replace(next_turn(new), day_ending=bool(ending))
     tail = "; the day ends after the CSA morale step" if ending else ""
-    return done(state, new, f"{side} draws {plural(len(drawn), 'card')}{tail}; turn {new.turn}, {new.active}",
+    step = done(state, new, f"{side} draws {plural(len(drawn), 'card')}{tail}; turn {new.turn}, {new.active}",
                 ("DX-9.0", "DX-5.0", *(("DX-14.0",) if ending else ())))
+    return private(step, side, drawn, state, "Drawn")
 
 
 # --- DX-13.7 the army commander --------------------------------------------------------------------------------
@@ -477,7 +497,8 @@ def designate(state: GameState, dice: Dice, leader: str) -> Step:
     present) becomes army commander, irrevocably (A16: a wing commander's claim may override)."""
     c = state.card(leader)
     new = replace(state, army_commander={**state.army_commander, c.side: c.id})
-    return done(state, new, f"{c.spec.label} is designated {c.side} army commander", ("DX-13.7",))
+    return private(done(state, new, f"{public(c)} is designated {c.side} army commander", ("DX-13.7",)), c.side, [c],
+                   state, "Designated")
 
 
 # --- DX-14.0 the historical day flow ------------------------------------------------------------------------
@@ -536,8 +557,10 @@ def night_draw(state: GameState, dice: Dice, cards: list | None, reinforcements:
     aside = _draw(rest, side, DECK, r, reinforcements, dice, "DX-14.0", "battle deck")
     new = rest.with_cards(*(replace(c, loc=REINFORCEMENTS) for c in aside))
     new = replace(new, step=NIGHT, night_done=state.night_done + (side,))
-    return done(state, new, f"{side} draws {plural(len(drawn), 'card')} at night and sets {len(aside)} aside",
+    step = done(state, new, f"{side} draws {plural(len(drawn), 'card')} at night and sets {len(aside)} aside",
                 ("DX-14.0",))
+    return private(step, side, drawn + aside, state, "", f"Drawn: {', '.join(map(label, drawn)) or 'none'}; set aside: "
+                                                         f"{', '.join(map(label, aside)) or 'none'}")
 
 
 def _day_can_start(state: GameState) -> None:

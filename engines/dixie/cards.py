@@ -25,6 +25,7 @@ from functools import cached_property
 from typing import Any, Mapping
 
 from companion.engine import RuleError
+from companion.loading import JSON, YAML, LoadRefused, load_text
 from companion.quoting import quote
 
 from .rules import (
@@ -56,6 +57,8 @@ from .rules import (
 PILES = ("muster", "reinforcements", "deck")
 MAX_RATING = 5       # leader attack/defense: small non-negative whole numbers (digest section 10)
 CARD_NUMBERS = 250   # the Gettysburg series (digest section 10): numbers outside only warn
+MAX_CARDS = 500      # far more than both decks of the historical battle (108): a bound on an entered list
+NAME_LIMIT = 100     # characters of a card's name (and 40 of an id)
 
 
 @dataclass(frozen=True)
@@ -114,10 +117,26 @@ class CardSpec:
         return self.cv + self.morale_modifier
 
 
+def read_card_file(raw: str | bytes) -> list:
+    """A card list pasted or opened (DX-1.0): JSON or YAML, a list of card rows (or {"cards": [...]}), read within
+    bounds (companion.loading) and every card checked. Anything else is refused with a RuleError saying what is
+    wrong; nothing else is raised."""
+    fmt = JSON if raw.lstrip()[:1] in ("[", "{", b"[", b"{") else YAML
+    try:
+        data = load_text(raw, fmt, "The card list")
+    except LoadRefused as exc:
+        raise RuleError("DX-1.0", str(exc)) from None
+    rows = data.get("cards") if isinstance(data, dict) else data
+    cards_from_rows(rows)
+    return rows
+
+
 def cards_from_rows(rows: Any) -> tuple[CardSpec, ...]:
     """The card rows as specs, each field checked; ids are `SIDE-number` (repeated specials get -2, -3 ...)."""
     if not isinstance(rows, (list, tuple)) or not rows:
         raise RuleError("DX-1.0", "No cards: enter the cards of both battle decks")
+    if len(rows) > MAX_CARDS:
+        raise RuleError("DX-1.0", f"{len(rows)} cards: at most {MAX_CARDS} are read")
     specs, seen = [], set()
     for i, row in enumerate(rows, start=1):
         if not isinstance(row, Mapping):
@@ -132,27 +151,30 @@ def _spec(i: int, row: Mapping[str, Any], seen: set[str]) -> CardSpec:
     where = f"Row {i}"
     unknown = set(row) - FIELDS
     if unknown:
-        raise RuleError("DX-1.0", f"{where}: unknown field(s) {', '.join(sorted(map(str, unknown)))}")
+        raise RuleError("DX-1.0", f"{where}: unknown field {quote(sorted(map(str, unknown))[0])}")
     number = _whole(row.get("number"), f"{where}: card number", "DX-1.0")
     if number < 1:
         raise RuleError("DX-1.0", f"{where}: the card number is 1 or more")
     side = _text(row.get("side")).upper()
     if side not in SIDES:
-        raise RuleError("DX-1.0", f"{where}: side is CSA or USA, not '{row.get('side')}'")
+        raise RuleError("DX-1.0", f"{where}: side is CSA or USA, not {quote(row.get('side'))}")
     kind = _text(row.get("type")).upper()
     if kind not in TYPES:
-        raise RuleError("DX-1.0", f"{where}: type is one of {', '.join(TYPES)}, not '{row.get('type')}'")
+        raise RuleError("DX-1.0", f"{where}: type is one of {', '.join(TYPES)}, not {quote(row.get('type'))}")
     card_id = _text(row.get("id")) or _free_id(f"{side}-{number}", seen)
-    if card_id in seen:
-        raise RuleError("DX-1.0", f"{where}: the id {card_id} is used twice")
+    if len(card_id) > 40 or card_id in seen:
+        raise RuleError("DX-1.0", f"{where}: the id {quote(card_id)} is " + ("used twice" if card_id in seen else
+                                                                              "longer than 40 characters"))
     where = f"Card {card_id}"
     pile = _text(row.get("pile") or "muster").lower()
     if pile not in PILES:
-        raise RuleError("DX-2.2", f"{where}: pile is muster, reinforcements or deck, not '{row.get('pile')}'")
+        raise RuleError("DX-2.2", f"{where}: pile is muster, reinforcements or deck, not {quote(row.get('pile'))}")
     fields: dict[str, Any] = dict(
         id=card_id, number=number, side=side, type=kind, name=_text(row.get("name")), pile=pile,
         bp=_count(row, "bp", where, "DX-13.9"), day=_count(row, "day", where, "DX-14.0"),
         corps=_text(row.get("corps")), division=_text(row.get("division")))
+    if len(fields["name"]) > NAME_LIMIT:
+        raise RuleError("DX-1.0", f"{where}: the name is longer than {NAME_LIMIT} characters: {quote(fields['name'])}")
     if fields["day"] > len(DAY_FLOW):
         raise RuleError("DX-14.0", f"{where}: the day mark is 1 to {len(DAY_FLOW)}")
     fill = {ART: _artillery, LDR: _leader, TER: _terrain, SPC: _special}.get(kind, _unit)
@@ -221,7 +243,7 @@ def _leader(row: Mapping[str, Any], where: str) -> dict:
     rank = _text(row.get("rank")).lower()
     if rank not in RANKS:
         raise RuleError("DX-13.7", f"{where}: rank is one of {', '.join(RANKS)}")
-    wing = _names(row.get("wing_corps"))
+    wing = _names(row.get("wing_corps"), where)
     if (rank == "wing") != bool(wing) or (wing and len(wing) != 3):
         raise RuleError("DX-13.7", f"{where}: a wing commander (and only one) lists the 3 corps printed on it")
     return dict(attack=ratings["attack"], defense=ratings["defense"], stack_bonus=bonus, rank=rank,
@@ -229,8 +251,7 @@ def _leader(row: Mapping[str, Any], where: str) -> dict:
 
 
 def _terrain(row: Mapping[str, Any], where: str) -> dict:
-    raw = row.get("codes")
-    text = raw if isinstance(raw, str) else "".join(str(c) for c in (raw or ()))
+    text = "".join(_names(row.get("codes"), where, "codes", "DX-3.3"))
     codes = tuple(dict.fromkeys(c.upper() for c in re.findall(r"[A-Za-z0-9]", text)))
     if not codes or not set(codes) <= set(TERRAIN_CODES):
         raise RuleError("DX-3.3", f"{where}: a terrain card is printed with its position code(s), L, C or R")
@@ -268,13 +289,15 @@ def parse_modifiers(text: str) -> list[dict]:
         if not part:
             continue
         words = part.split()
-        if len(words) != 3 or not re.fullmatch(r"[+-]?\d+", words[2]):
-            raise RuleError("DX-10.3", f"'{part}' is not 'side what value', e.g. 'holder morale +1'")
+        if len(words) != 3 or not re.fullmatch(r"[+-]?\d{1,9}", words[2]):
+            raise RuleError("DX-10.3", f"{quote(part)} is not 'side what value', e.g. 'holder morale +1'")
         rows.append({"side": words[0].lower(), "what": words[1].lower(), "value": int(words[2])})
     return rows
 
 
 def _modifiers(value: Any, sides: tuple[str, ...], where: str, rule: str) -> tuple[Modifier, ...]:
+    if not isinstance(value, (str, list, tuple)) and value is not None:
+        raise RuleError(rule, f"{where}: the modifiers are a list or a text 'side what value; ...', not {quote(value)}")
     rows = parse_modifiers(value) if isinstance(value, str) else list(value or ())
     result = []
     for item in rows:
@@ -282,14 +305,17 @@ def _modifiers(value: Any, sides: tuple[str, ...], where: str, rule: str) -> tup
             raise RuleError(rule, f"{where}: a modifier is side, what and value")
         side, what = _text(item.get("side")).lower(), _text(item.get("what")).lower()
         if side not in sides:
-            raise RuleError(rule, f"{where}: a modifier serves {', '.join(sides)}, not '{item.get('side')}'")
+            raise RuleError(rule, f"{where}: a modifier serves {', '.join(sides)}, not {quote(item.get('side'))}")
         if what not in MODIFIER_KINDS:
-            raise RuleError(rule, f"{where}: a modifier changes {', '.join(MODIFIER_KINDS)}, not '{item.get('what')}'")
+            raise RuleError(rule, f"{where}: a modifier changes {', '.join(MODIFIER_KINDS)}, not {quote(item.get('what'))}")
         result.append(Modifier(side, what, _whole(item.get("value"), f"{where}: modifier value", rule)))
     return tuple(result)
 
 
-def _names(value: Any) -> tuple[str, ...]:
+def _names(value: Any, where: str = "", key: str = "wing_corps", rule: str = "DX-13.7") -> tuple[str, ...]:
+    """A list written as text ("I, XI, III") or as a list."""
+    if not isinstance(value, (str, list, tuple)) and value is not None:
+        raise RuleError(rule, f"{where}: '{key}' is a list, not {quote(value)}")
     items = re.split(r"[,;\s]+", value) if isinstance(value, str) else list(value or ())
     return tuple(str(v).strip() for v in items if str(v).strip())
 
@@ -303,7 +329,7 @@ def _flag(row: Mapping[str, Any], key: str, where: str, rule: str) -> bool:
     if value in (None, ""):
         return False
     if not isinstance(value, bool):
-        raise RuleError(rule, f"{where}: '{key}' is yes or no")
+        raise RuleError(rule, f"{where}: '{key}' is yes or no, not {quote(value)}")
     return value
 
 
@@ -322,10 +348,10 @@ def _whole(value: Any, what: str, rule: str) -> int:
         raise RuleError(rule, f"{what} must be a whole number")
     try:
         number = float(value)
-    except (TypeError, ValueError):
-        raise RuleError(rule, f"{what} must be a whole number, not '{value}'") from None
+    except (TypeError, ValueError, OverflowError):
+        raise RuleError(rule, f"{what} must be a whole number, not {quote(value)}") from None
     if not math.isfinite(number) or number != int(number):
-        raise RuleError(rule, f"{what} must be a whole number, not {value}")
+        raise RuleError(rule, f"{what} must be a whole number, not {quote(value)}")
     return int(number)
 
 

@@ -1,9 +1,11 @@
 """The step guide: what is due now in the sequence of play (DX-5.0: morale -> combat -> movement ->
-reinforcement, one position finished before the next, DX-7.0), in plain words."""
+reinforcement, one position finished before the next, DX-7.0), in plain words, naming no face-down card; and what a
+side may do when it chooses (DX-12.0)."""
 from __future__ import annotations
 
 from companion.engine import Due
 
+from .actions import actions
 from .combat_step import ready_melees, waiting_melee
 from .command import designation_due
 from .firepower import firing_options
@@ -19,7 +21,9 @@ from .state import (
     REINFORCEMENT,
     STEP_NAMES,
     GameState,
+    public,
 )
+from .view import seen_specs
 
 
 def phase_title(state: GameState) -> str:
@@ -59,11 +63,11 @@ def _deploy(state: GameState) -> list[Due]:
 def _morale(state: GameState) -> list[Due]:
     leaders, units = morale_due(state, state.active)
     if leaders:
-        names = ", ".join(f"{c.spec.label} ({c.hits})" for c in leaders)
+        names = ", ".join(f"{public(c)} ({c.hits})" for c in leaders)
         return [Due("check_leader", "Leader checks first", f"One die per hit, a 6 kills: {names}.", "DX-11.3"),
                 Due("morale_step", "Roll the whole morale step", "Leaders first, then units.", "DX-6.0")]
     if units:
-        names = ", ".join(f"{c.spec.label} ({c.hits})" for c in units)
+        names = ", ".join(f"{public(c)} ({c.hits})" for c in units)
         return [Due("check_morale", "Morale checks", f"One die per hit against morale: {names}.", "DX-6.0"),
                 Due("morale_step", "Roll the whole morale step", "Every unit holding hits.", "DX-6.0")]
     if state.day_ending:
@@ -119,3 +123,13 @@ def _night(state: GameState) -> list[Due]:
         return [Due("night_draw", "Night draw", "N cards into the reserve, the next R6 set aside.", "DX-14.0")]
     return [Due("deploy", "Night deployment", "Reserve cards into own positions within the limits.", "DX-14.0"),
             Due("start_day", "Start the day", "The CSA takes the first turn.", "DX-14.0")]
+
+
+def free_steps(state: GameState, viewer: str) -> list[Due]:
+    """DX-12.0: a special is played when its owner chooses, in its own turn or, if so printed, the enemy's: offered
+    to a side's page while one of its specials may be played (the table page sees no reserve: never)."""
+    spec = seen_specs({"play_special": actions.specs["play_special"]}, viewer)["play_special"]
+    if not spec.is_open(state):
+        return []
+    return [Due("play_special", "Play a special card", "From your reserve onto any position: at most 2 specials a "
+                "position each phase, and different cards.", "DX-12.0")]

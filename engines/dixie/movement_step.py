@@ -20,6 +20,7 @@ from .actions import (
     in_step,
     per_state,
     plural,
+    private,
     sorted_out,
     when_due,
 )
@@ -72,8 +73,9 @@ def move(state: GameState, dice: Dice, card: str, to: str) -> Step:
     new, kind, decoys = move_result(state, c, to)
     rules = {ADVANCE: ("DX-8.1",), DISENGAGE: ("DX-8.2",)}.get(kind, ()) + (("DX-8.3b",) if c.moves else ())
     tail = f"; {plural(len(decoys), 'decoy')} eliminated" if decoys else ""
-    return done(state, new, f"{public(new.card(card))} {kind}s from {c.loc} to {to}{tail}",
+    step = done(state, new, f"{public(new.card(card))} {kind}s from {c.loc} to {to}{tail}",
                 ("DX-8.0", *rules, *(("DX-13.6",) if decoys else ())))
+    return private(step, c.side, [c], state, "Moved")
 
 
 # --- DX-10.2 terrain ----------------------------------------------------------------------------------------
@@ -240,7 +242,8 @@ def flank_attack(state: GameState, dice: Dice, cards: list, position: str, leade
     names = ", ".join(c.spec.label for c in went) or "none"
     text = f"flank attack on {pos}: {len(went)} of {len(group)} go in ({names})" + (
         f", with {chief.spec.label}" if leader_goes else "")
-    return done(state, new, text, ("DX-13.3",) + (("DX-13.6",) if decoys else ()), (result,))
+    step = done(state, new, text, ("DX-13.3",) + (("DX-13.6",) if decoys else ()), (result,))
+    return private(step, side, group + ([chief] if chief else []), state, "Tried it and stayed in the reserve")
 
 
 def _flank_firers(state: GameState) -> tuple[Task | None, list]:

@@ -62,6 +62,12 @@ class Card:
         return {"spec": _spec_data(self.spec), **{k: getattr(self, k) for k in CARD_STATE}}
 
 
+def sees(card: Card, side: str) -> bool:
+    """Digest section 2: a side sees its own cards, and the enemy's face-up ones (not the reserve, the decks or a
+    face-down card; "" for the table sees the face-up cards only)."""
+    return card.side == side or (card.face_up and not card.decoy)
+
+
 def public(card: Card) -> str:
     """How the log names a card: by name when face-up, else only as a face-down card."""
     return card.spec.label if card.face_up and not card.decoy else f"a face-down {card.side} card"

@@ -1,17 +1,55 @@
 """What one side may see (digest section 2): its own cards fully, the enemy's face-up cards, the backs of the
-enemy's face-down cards, and only the size of the enemy's reserve and of both hidden decks."""
+enemy's face-down cards, and only the size of the enemy's reserve and of both hidden decks; and the action specs
+as one side's page offers them: no card it may not see."""
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
+from typing import Any, Mapping
+
+from companion.spec import ActionSpec, Barred, Choice, Param, Pick
 
 from .board import DECK, ELIMINATED, REINFORCEMENTS, RESERVE, other
 from .rules import SIDES
 from .stacking import unit_count, unit_limit
-from .state import Card, GameState
+from .state import Card, GameState, public, sees  # noqa: F401  (sees: what a side's page may show)
 
 
-def sees(card: Card, side: str) -> bool:
-    return card.side == side or (card.face_up and not card.decoy)
+def hidden_from(state: GameState, viewer: str) -> frozenset[str]:
+    """The ids of the cards `viewer` (a side, or "" for the table) may not see."""
+    return state.once(("hidden", viewer), lambda: frozenset(c.id for c in state.cards if not sees(c, viewer)))
+
+
+def name_for(card: Card, viewer: str) -> str:
+    """A card as `viewer` may name it: its label, or only as a face-down card."""
+    return card.spec.label if sees(card, viewer) else public(card)
+
+
+def _shown(item: Any, hidden: frozenset[str]) -> bool:
+    """Does the choice name no hidden card? (a card id, or 'firer>artillery', DX-13.4)"""
+    value = item.value if isinstance(item, (Choice, Barred)) else item
+    return not (isinstance(value, str) and any(part in hidden for part in value.split(">")))
+
+
+def _seen_param(param: Param, viewer: str) -> Param:
+    if param.choices is None:
+        return param
+
+    def choices(state: GameState, chosen: Mapping[str, Any]) -> Any:
+        found, hidden = param.choices(state, chosen), hidden_from(state, viewer)
+        if isinstance(found, Pick):
+            return replace(found, options=[i for i in found.options if _shown(i, hidden)])
+        if isinstance(found, (list, tuple)):
+            return [i for i in found if _shown(i, hidden)]
+        return found
+    return replace(param, choices=choices)
+
+
+def seen_specs(specs: Mapping[str, ActionSpec], viewer: str) -> dict[str, ActionSpec]:
+    """The action specs as `viewer`'s page offers them (digest section 2): the engine's choices without the cards
+    that side may not see (the enemy's reserve, decks and face-down cards; for the table every face-down card), so
+    that no form on its page names one."""
+    return {name: replace(spec, params=tuple(_seen_param(p, viewer) for p in spec.params))
+            for name, spec in specs.items()}
 
 
 def card_view(card: Card, side: str) -> dict[str, Any]:
