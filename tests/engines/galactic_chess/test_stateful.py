@@ -7,8 +7,6 @@ At the end: the game is over, the winners have the best score and a clique in th
 persons (GC-9.2, Q40); the saved log replays to the same state."""
 from __future__ import annotations
 
-import tempfile
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -116,10 +114,14 @@ def check(before, action, step) -> None:
     assert all(after.war_winner.get(n) for n, war in after.civil_war.items() if war == ENDED)   # GC-8.3
 
 
-def play(options, setup, seed) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        replay = play_whole_game(ENGINE, options, setup, seed, check, Store(folder))
-    state = replay.state
+@pytest.fixture(scope="module")
+def store(tmp_path_factory) -> Store:
+    """One store for every game of the module (a store opened per game cost a quarter of the game's time)."""
+    return Store(tmp_path_factory.mktemp("games"))
+
+
+def play(options, setup, seed, store: Store) -> None:
+    state = play_whole_game(ENGINE, options, setup, seed, check, store).state
     assert state.phase == OVER, f"random play stopped in the {state.phase} phase"
     o = state.outcome
     best = max((o.scores[p], o.stars[p]) for p in state.players)
@@ -131,12 +133,12 @@ def play(options, setup, seed) -> None:
 @pytest.mark.rule("GC-3", "GC-4", "GC-6A.1", "GC-6B.7", "GC-9.0", "GC-9.2")
 @settings(max_examples=examples(100), deadline=None)
 @given(players=st.integers(3, 5), options=OPTION_CHOICES, seed=st.integers(0, 2 ** 32))
-def test_whole_games_with_the_example_cards(players, options, seed):
-    play(options, example_setup(NAMES[:players]), seed)
+def test_whole_games_with_the_example_cards(players, options, seed, store):
+    play(options, example_setup(NAMES[:players]), seed, store)
 
 
 @pytest.mark.rule("GC-3", "GC-4", "GC-6A.1", "GC-6B.7", "GC-7.21", "GC-8.3", "GC-9.0", "GC-9.2")
 @settings(max_examples=examples(900), deadline=None)
 @given(options=OPTION_CHOICES, setup=card_sets(), seed=st.integers(0, 2 ** 32))
-def test_whole_games_with_random_cards(options, setup, seed):
-    play(options, setup, seed)
+def test_whole_games_with_random_cards(options, setup, seed, store):
+    play(options, setup, seed, store)
