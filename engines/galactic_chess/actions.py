@@ -204,7 +204,7 @@ def draft_pick(state: GameState, dice: Dice, player: str, card: str) -> Step:
 
 def _placeable(state: GameState, chosen) -> list:
     """GC-3 (Q5): the persons of the player's own hand; its events stay in hand."""
-    return [c if state.is_person(c) else Barred(c, c, "GC-3", "an event: only persons are placed (Q5)")
+    return [c if state.is_person(c) else Barred(c, c, "GC-3", "an event: only persons are placed")
             for c in state.hands[setup_seat(state, chosen["player"])]]
 
 
@@ -275,7 +275,7 @@ def draw_into(state: GameState, dice: Dice, seat: int, card: str, resolves: bool
     (public), whether a forced event resolved, and the card drawn ("" when none)."""
     who = state.players[seat]
     if current_deck(state) < 0:
-        return state, "every deck is spent: nothing to draw (Q38)", False, ""
+        return state, "every deck is spent: nothing to draw", False, ""
     new = draw_cards(state, dice, seat, (card,) if card else (), 1, f"{who} draws")
     card = new.hands[seat][-1]
     if new.is_person(card) or new.event(card).kind != FORCED:
@@ -317,7 +317,7 @@ def draw(state: GameState, dice: Dice, card: str, prerequisite_met: bool) -> Ste
     new = replace(new, drew=True, phase=ACTION if ordered else CARD)
     if forced and (state.options["forced_event_is_card"] or ordered):
         new = replace(new, card_used=True, phase=new.phase if ordered else END)
-        text += "; it is the turn's card (Q4)"
+        text += "; it is the turn's card"
     elif len(new.hands[new.active]) > HAND_LIMIT:
         text += f"; more than {HAND_LIMIT} cards: a card must be used"
     rules = ("GC-6A", "GC-6A.1") + (("GC-11",) if forced else ())

@@ -58,7 +58,7 @@ def sortie(state: GameState, dice: Dice, camp: str, defender: str) -> Step:
     sortie with no camp able to sortie is no battle."""
     if not camp:
         new = replace(state, phase=END)
-        return Step(new, f"{lead(state)}: forced sortie, but no camp has a fleet that can sortie: no battle (Q6)",
+        return Step(new, f"{lead(state)}: forced sortie, but no camp has a fleet that can sortie: no battle",
                     ("GC-6B.11",))
     results: tuple[Result, ...] = ()
     size = state.order.size

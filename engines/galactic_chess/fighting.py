@@ -141,7 +141,7 @@ def support_choices(side_of: Callable[[GameState, Sortie, dict], int] | None = N
     def choices(state: GameState, chosen) -> list:
         s = state.sortie
         spent = _support_spent(state, s, side_of(state, s, chosen) if side_of else None)
-        return [Choice("", "none"), *(Barred(c, c, "GC-11", "Only one battle-support card per engagement (Q19)")
+        return [Choice("", "none"), *(Barred(c, c, "GC-11", "Only one battle-support card per engagement")
                                       if spent else c for c in held(state, plain_support))]
     return choices
 

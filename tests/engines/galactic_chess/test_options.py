@@ -2,6 +2,7 @@
 other choice changes what the rules do."""
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -53,6 +54,14 @@ def test_every_option_names_a_rule_and_defaults_to_the_digest():
                         "collapse_check": "every_turn", "reinhard_by_event": "as_plot", "civil_war_abroad": False,
                         "rebel_victory": "nation", "rebel_commander": "loses_post"}
 
+
+@pytest.mark.rule("GC-9.0")
+def test_the_options_are_in_plain_words_without_the_digests_question_numbers():
+    """The page shows each option and its readings in a player's words: no "Q4"-like number of the digest's list,
+    no rule ID in the text (the option's rule is its chip)."""
+    for option in OPTIONS:
+        for text in (option.label, *(reading for _, reading in option.choices)):
+            assert not re.search(r"\b(Q\d+|A\d+|GC-[\w.]+)\b", text), (option.key, text)
 
 @pytest.mark.rule("GC-6A.1")
 def test_q4_a_forced_event_may_leave_the_card_or_plot_open():
