@@ -205,6 +205,9 @@ def scripted_cards() -> str:
                        "fortress": EXAMPLE_FORTRESS})
 
 
+CAT = f"Cat {SCRIPT}"   # a player's name carrying script
+
+
 class Device:
     """A browser of its own (its own device token), one page on the game, and everything the server sent it."""
 
@@ -221,9 +224,10 @@ class Device:
 
     def received(self) -> str:
         """What reached the page: every websocket frame, and the page as it stands, with JSON's and HTML's escapes
-        undone (an HTML pane's content travels escaped)."""
+        undone (an HTML pane's content travels escaped, and a name in it is escaped once more)."""
         text = "\n".join(self.frames) + self.page.content()
-        return html.unescape(text.replace("\\u003c", "<").replace("\\u003e", ">").replace("\\\"", "\""))
+        return html.unescape(html.unescape(text.replace("\\u003c", "<").replace("\\u003e", ">")
+                                           .replace("\\\"", "\"")))
 
 
 def deal_by_the_companion(device: Device, player: str) -> None:
@@ -239,9 +243,10 @@ def test_each_device_is_sent_its_own_hand_only_and_a_held_seat_is_let_go(browser
     """Issue 14 (2): Ann's and Ben's seats and the table on three devices; each deals by the companion. What the
     server sent each page (its websocket frames and the page itself) holds no other player's card and no other
     player's deal dice: a player's own cards reach only the device holding the seat. Ben's device asking for Ann's
-    seat is refused until Ann's device lets it go. Card names carrying script stay text on every page."""
+    seat is refused until Ann's device lets it go. Card names and a player's name carrying script stay text on every
+    page."""
     page.goto(server.url + "/galactic_chess")
-    page.locator(".players-input input").fill("Ann, Ben, Cat")
+    page.locator(".players-input input").fill(f"Ann, Ben, {CAT}")
     page.locator(".paste-cards textarea").first.fill(scripted_cards())
     button(page, "Read the card file").click()
     expect(page.locator(".cards-note")).to_contain_text("the cards are valid", timeout=SLOW)
@@ -256,9 +261,9 @@ def test_each_device_is_sent_its_own_hand_only_and_a_held_seat_is_let_go(browser
     seat(ben.page, "Ben")
     deal_by_the_companion(ann, "Ann")
     deal_by_the_companion(ben, "Ben")
-    deal_by_the_companion(table, "Cat")
+    deal_by_the_companion(table, CAT)
     for device in (ann, ben, table):
-        logged(device.page, "Cat is dealt 6 cards")
+        logged(device.page, f"{CAT} is dealt 6 cards")
         device.page.wait_for_timeout(1500)          # the last updates reach the page
     screenshots(ann.page, output_path, "galactic_chess-ann-after-the-deal")
     screenshots(table.page, output_path, "galactic_chess-table-after-the-deal")
@@ -269,11 +274,11 @@ def test_each_device_is_sent_its_own_hand_only_and_a_held_seat_is_let_go(browser
     hands = {p: {c.removesuffix(" " + SCRIPT) for c in state.hand(p) if c not in reinhard} for p in state.players}
     for device, player in ((ann, "Ann"), (ben, "Ben"), (table, "")):
         seen = device.received()
-        assert "Ann is dealt 6 cards" in seen and "Cat is dealt 6 cards" in seen
+        assert "Ann is dealt 6 cards" in seen and f"{CAT} is dealt 6 cards" in seen
         for holder, cards in hands.items():
             leaked = sorted(c for c in cards if c in seen)
             assert leaked == (sorted(cards) if holder == player else []), (player, holder, leaked)
-            dice = re.search(rf"{holder} is dealt 6 cards[^<]*</span><span class=\"dice", seen)
+            dice = re.search(rf"{re.escape(holder)} is dealt 6 cards[^<]*</span><span class=\"dice", seen)
             assert bool(dice) == (holder == player), (player, holder)
         for li in device.page.locator(".event-log li").all_inner_texts():
             assert ("companion roll" in li) == li.split(".", 1)[1].startswith(f"{player} is dealt"), li
