@@ -34,12 +34,12 @@ from companion.ui.guide import PhaseGuide, StepForm
 from companion.ui.live import LiveSession
 from companion.ui.log import EventLog
 from companion.ui.shell import app_page
+from companion.ui.text import plain as plain_text
 from companion.ui.theme import TOUCH, extension
 from engines.house_divided import battle as fight
-from engines.house_divided import victory
 from engines.house_divided.basic import FORM, MAX_STRENGTH, require_filled
 from engines.house_divided.battle_command import fire_limit, fire_limit_by_day
-from engines.house_divided.border_states import joined_within, modifiers, success_chance
+from engines.house_divided.border_states import modifiers, success_chance
 from engines.house_divided.command import expected_marches
 from engines.house_divided.desertion import DesertionCheck
 from engines.house_divided.example import LABEL, example_setup
@@ -63,16 +63,14 @@ from engines.house_divided.rules import (
     GRADES,
     LEADERS,
     LINE_TYPES,
-    RICHMOND,
     ROUNDS_PER_DAY,
     SIDE_NAME,
     SIDES,
     TURNS,
     USA,
-    WASHINGTON,
     YEARS,
 )
-from engines.house_divided.state import ELIMINATED, JOINED, TRIED, GameState
+from engines.house_divided.state import ELIMINATED, GameState
 from engines.house_divided.supply import (
     FORAGED,
     IN_SUPPLY,
@@ -83,11 +81,13 @@ from engines.house_divided.supply import (
 from engines.house_divided.turn_start import border_input
 from engines.house_divided.views import (
     battle_board,
-    border_odds,
+    border_views,
+    box_text,
     command_row,
     desertion_losses,
     fi_return_now,
     fire_preview,
+    flags,
     map_view,
     march_odds,
     next_command_odds,
@@ -337,7 +337,7 @@ class SetupEditor(pn.viewable.Viewer):
         try:
             game_map = parse_map_text(text, fmt)
         except RuleError as exc:
-            self.map_note.severity, self.map_note.object = "error", f"The map file is refused: {exc}"
+            self.map_note.severity, self.map_note.object = "error", plain_text(f"The map file is refused: {exc}")
             return
         self.set_map(game_map.to_data())
 
@@ -398,19 +398,19 @@ class SetupEditor(pn.viewable.Viewer):
         try:
             game_map = map_from_data(self.map_data())
         except RuleError as exc:
-            self.map_note.severity, self.map_note.object = "error", f"The map is not valid yet: {exc}"
+            self.map_note.severity, self.map_note.object = "error", plain_text(f"The map is not valid yet: {exc}")
             self.note.visible = False
             return
         label = [LABEL + "."] if self.is_example() else ([game_map.label + "."] if game_map.label else [])
         lines = label + [f"{len(game_map.boxes)} boxes, {len(game_map.lines)} lines: the map is valid."]
         warnings = map_warnings(game_map)
         self.map_note.severity = "warning" if label or warnings else "success"
-        self.map_note.object = " ".join(lines + [w + "." for w in warnings])
+        self.map_note.object = plain_text(" ".join(lines + [w + "." for w in warnings]))
         self.note.visible = True
         try:
             ENGINE.start(None, self.setup())
         except RuleError as exc:
-            self.note.severity, self.note.object = "error", f"Not ready: {exc}"
+            self.note.severity, self.note.object = "error", plain_text(f"Not ready: {exc}")
             return
         self.note.severity, self.note.object = "success", "Ready: choose the options and start the game."
 
@@ -446,26 +446,10 @@ def track_html(state: GameState) -> str:
         f'<div><div class="bar {s.lower()}" style="width:{100 * state.mm(s) / scale:.1f}%"></div></div>' for s in SIDES)
     gap = abs(state.mm_usa - state.mm_csa)
     track = f" of a {state.mm_track} track" if state.mm_track else ""
-    flags = [f"{state.turn_label}: {SIDE_NAME[state.side]} player turn"]
-    if state.marches_left is not None:
-        flags.append(f"marches left {state.marches_left}" + (
-            f" (die {state.march_die}: {command_row(state)[state.march_die]} marches)" if state.march_die else ""))
-    for role, name in ((WASHINGTON, "Washington"), (RICHMOND, "Richmond")):
-        box = state.game_map.role(role)
-        flags.append(f"{name}: {side_name(state.controller(box))}" if box else f"{name}: not on the map")
-    joined = [BORDER_STATES[c][0] for c, v in state.border.items() if v == JOINED]
-    if joined:
-        flags.append("border states joined: " + ", ".join(joined))
-    if state.fi_triggered:
-        flags.append("foreign intervention")
-    flags.append("basic fire " + ("configured" if state.basic.filled else "unconfigured (HD-4.10)"))
-    held = [c.text for c in victory.conditions(state) if c.holds]
-    if held and not state.options["basic_victory"]:
-        flags.append("basic-game victory, off (A26), for information: " + "; ".join(held))
     return (f'{label_html(state)}<div class="turns" title="turn track">{turns}</div>'
             f'<div class="years" title="year">{years}</div>'
             f'<div class="mm" title="maximum mobilisation{track}">{bars}<span>gap</span><span>{gap}{track}</span></div>'
-            f'<div class="flags">{"".join(f"<span>{esc(f)}</span>" for f in flags)}</div>')
+            f'<div class="flags">{"".join(f"<span>{esc(f)}</span>" for f in flags(state))}</div>')
 
 
 STEP_WORDS = {fight.COMMAND: "battle command", fight.FIRE: "fire", fight.HITS: "hits to place",
@@ -544,16 +528,7 @@ def supply_html(state: GameState) -> str:
 
 def box_html(state: GameState, box_id: str) -> str:
     """One box as the players described it, and what is on it now."""
-    view = next(v for v in map_view(state) if v.id == box_id)
-    box = state.game_map.box(box_id)
-    facts = [f"shield {box.alignment}", f"{box.rp} RP", "port" if box.port else "", "fort" if box.fort else "",
-             "taken by landing" if view.landed else "", "contained (HD-5.4)" if view.contained else ""]
-    units = "; ".join(f"{SIDE_NAME[s]}: " + ", ".join(u.name for u in state.units_in(box_id, s))
-                      for s in SIDES if view.units[s])
-    supply = f"<br>Supply: {esc(view.supply)}: {esc(view.reason)}" if view.supply else ""
-    return (f"<b>{esc(box.name)}</b> ({esc(box_id)}{', ' + esc(box.state) if box.state else ''}): held by "
-            f"{side_name(view.controller)}; {esc(', '.join(f for f in facts if f))}.<br>Units: {esc(units) or 'none'}"
-            + (f"; leaders: {esc(', '.join(view.leaders))}" if view.leaders else "") + supply)
+    return esc(box_text(state, box_id)).replace("\n", "<br>")
 
 
 def map_figure(state: GameState, selected: str | None = None) -> hv.Overlay:
@@ -677,35 +652,18 @@ def border_html(state: GameState) -> str:
     """Each border state (HD-4.8): whether it may roll, and if not why; its modifiers and chance now."""
     if not state.options["border_states"]:
         return "<p>The border-state rule (S9) is off in this game.</p>"
-    rows = []
-    for code, (name, _) in BORDER_STATES.items():
-        status = {JOINED: "joined (HD-5.8)", TRIED: "tried once (A14)"}.get(state.border.get(code), "open")
-        if code in state.border_rolled:
-            status += ", rolled this turn"
-        try:
-            inputs = border_input(state, code)
-        except RuleError as exc:
-            rows.append(f'<tr><td>{name}</td><td>{status}</td><td class="out">no: {esc(exc)}</td>'
-                        "<td></td><td></td></tr>")
-            continue
-        mods = ", ".join(f"{why} {v:+d}" for why, v in modifiers(inputs)) or "none"
-        rows.append(f"<tr><td>{name}</td><td>{status}</td><td class=\"ok\">yes, at the start of a CSA turn</td>"
-                    f"<td>{esc(mods)}; more than {inputs.needed} needed</td>"
-                    f"<td>{odds_text(fractions(border_odds(state, code)).get(True, 0))}</td></tr>")
+    rows = "".join(f"<tr><td>{v.name}</td><td>{v.status}</td>" + (
+        f'<td class="out">no: {esc(v.refusal)}</td><td></td><td></td></tr>' if v.refusal else
+        f'<td class="ok">yes, at the start of a CSA turn</td><td>{esc(v.modifiers)}; more than {v.needed} needed'
+        f"</td><td>{odds_text(v.chance)}</td></tr>") for v in border_views(state, BORDER_TURNS))
     return ("<table class=\"info\"><tr><th>state</th><th>status</th><th>may roll (all its cities CSA-held)</th>"
-            f"<th>modifiers</th><th>P(support) on a roll</th></tr>{''.join(rows)}</table>")
+            f"<th>modifiers</th><th>P(support) on a roll</th></tr>{rows}</table>")
 
 
 def border_curves(state: GameState):
     """P(joined within n CSA turns) for each state that may roll, this turn's modifiers held (HD-4.8)."""
-    series = {}
-    for code, (name, _) in BORDER_STATES.items():
-        try:
-            inputs = border_input(state, code)
-        except RuleError:
-            continue
-        series[name] = [(n + 1, p) for n, p in enumerate(joined_within([inputs] * BORDER_TURNS))]
-    return series
+    return {v.name: [(n + 1, p) for n, p in enumerate(v.within)] for v in border_views(state, BORDER_TURNS)
+            if not v.refusal}
 
 
 def fi_html(state: GameState) -> str:
@@ -793,7 +751,7 @@ class BasicRulesForm(pn.viewable.Viewer):
         try:
             require_filled(basic)
         except RuleError as exc:
-            self.status.severity, self.status.object = "warning", str(exc)
+            self.status.severity, self.status.object = "warning", plain_text(exc)
         else:
             self.status.severity, self.status.object = "success", "Basic fire is configured: the companion rolls fire."
         self.panel.refresh()
@@ -967,7 +925,7 @@ class HouseDividedView(pn.viewable.Viewer):
                 pmui.Typography("Border-state support (HD-4.8)", variant="h6"), self.border, self.border_box,
                 pmui.Typography("Foreign intervention (HD-5.9)", variant="h6"), self.fi,
                 pmui.Typography("If Washington falls now (HD-4.7)", variant="h6"), self.washington],
-            "Rules & MM": [self.basic, self.more],
+            "Basic game & MM": [self.basic, self.more],
             "Odds & tables": [
                 pmui.Typography("Command Table (HD-4.1): Union/CSA marches", variant="h6"), self.tables,
                 pn.pane.HoloViews(heat, sizing_mode="stretch_width", min_height=260, linked_axes=False),
@@ -975,7 +933,7 @@ class HouseDividedView(pn.viewable.Viewer):
                 pmui.Typography("One unit's rout and desertion, no leader (HD-4.4, HD-4.6)", variant="h6"),
                 self.unit_odds],
         }
-        self.tabs = lazy_tabs(pages)
+        self.tabs = lazy_tabs(pages, live=live)
         self.render()
 
     # --- rendering -----------------------------------------------------------------------------------
@@ -988,7 +946,7 @@ class HouseDividedView(pn.viewable.Viewer):
     def render(self) -> None:
         s = self.live.state
         self.track.object = track_html(s)
-        self.phase.object = phase_title(s)
+        self.phase.object = plain_text(phase_title(s))
         self.board.object = battle_html(s)
         self.board.visible = s.battle is not None
         self.map.render()

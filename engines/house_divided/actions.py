@@ -100,6 +100,18 @@ def sides(state: GameState, keep: Callable[[str], bool] = lambda side: True) -> 
     return [Choice(side, SIDE_NAME[side]) for side in (USA, CSA) if keep(side)]
 
 
+def near_first(state: GameState, origin: str, found: list[Choice | Barred]) -> list[Choice | Barred]:
+    """Destinations from `origin`, those joined to it by a line first (named with the lines' types), then the
+    others in the map's order: the first offered is the nearest."""
+    graph = state.game_map.graph
+    ways = {b: sorted({d["type"] for d in graph.get_edge_data(origin, b).values()})
+            for b in (graph.neighbors(origin) if origin in graph else ())}
+
+    def named(c: Choice | Barred) -> Choice | Barred:
+        return replace(c, label=f"{c.label} (by {', '.join(ways[c.value])})") if c.value in ways else c
+    return [named(c) for c in found if c.value in ways] + [c for c in found if c.value not in ways]
+
+
 def boxes(state: GameState, rule: str, why: str) -> list[Choice | Barred]:
     """Every box of the map; Europe barred (`why`, under `rule`)."""
     return [Barred(b.id, b.name, rule, why) if b.id == state.europe else Choice(b.id, b.name)

@@ -101,7 +101,7 @@ def _mm_change(state: GameState, chosen) -> range:
 
 @actions("Change MM", "HD-6.3",
          one_of("side", "Side", "HD-6.3", lambda s, c: sides(s)),
-         number("change", "MM change (+/-)", "HD-6.3", _mm_change),
+         number("change", "MM change (+/-)", "HD-6.3", _mm_change, suggest=lambda s, c: 0),
          text("reason", "Why (basic rules: recruitment, cities ...)", "HD-6.3", default=""),
          when=playing, correction=True)
 def adjust_mm(state: GameState, dice: Dice, side: str, change: int, reason: str) -> Step:

@@ -48,7 +48,7 @@ FORM = (
     FormField("firing_order", "Firing order within a round", "choice", FIRING_ORDERS),
     FormField("entrenchment", "Entrenchment against fire", "choice", ENTRENCHMENT),
     FormField("leader_point", "Strength added by one leader point (the source: +1)", "count", suggested=1),
-    FormField("garrison_as", "Coastal garrison fires as (A13: militia suggested)", "choice",
+    FormField("garrison_as", "Coastal garrison fires as (militia suggested)", "choice",
               tuple((g, g) for g in GRADES), suggested=MILITIA),
 )
 

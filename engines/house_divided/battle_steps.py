@@ -10,7 +10,8 @@ from companion.engine import RuleError, Step
 from companion.spec import NOT_ASKED, Barred, Choice, Pick, Spread, counts, number, one_of, some_of, yes_no
 
 from . import battle as fight
-from .actions import actions, battle_step, finish, in_battle, in_segment, lead, offer, requires, sides, tail
+from .actions import (actions, battle_step, finish, in_battle, in_segment, lead, near_first, offer, requires, sides,
+                      tail)
 from .basic import require_filled
 from .battle_command import CommandInput, resolve_battle_command
 from .desertion import DesertionCheck, DesertionInput, resolve_desertion
@@ -241,6 +242,17 @@ def _firing(state: GameState, chosen) -> Pick:
     return Pick(fight.shooters(state, bside), 0, fight.limit(state, state.battle, bside.side))
 
 
+def _due_side(state: GameState, chosen) -> str:
+    """The side the battle step is due for: the one a form starts from."""
+    return fight.due(state).side
+
+
+def _all_firing(state: GameState, chosen) -> list[str]:
+    """The units a form starts from: as many of those able to fire as the firing limit allows (HD-5.6)."""
+    pick = _firing(state, chosen)
+    return list(pick.options)[:pick.high]
+
+
 def firing_units(state: GameState, side: str | None, units: list | None) -> tuple[BattleSide, tuple[str, ...]]:
     """Who fires: the side named (or whose turn it is), the units named (or all that can fire, when they are
     within the firing limit, HD-5.6)."""
@@ -297,8 +309,9 @@ def fire_input(state: GameState, side: str | None = None, units: list | None = N
 
 
 @actions("Fire", "HD-4.10",
-         one_of("side", "Side that fires", "HD-4.10", _firing_sides, default=None),
-         some_of("units", "Units that fire (at most the firing limit, HD-5.6)", "HD-5.6", _firing, default=None),
+         one_of("side", "Side that fires", "HD-4.10", _firing_sides, default=None, suggest=_due_side),
+         some_of("units", "Units that fire (at most the firing limit, HD-5.6)", "HD-5.6", _firing, default=None,
+                 suggest=_all_firing),
          counts("bonus", "Leader points on firing units (+1 strength each, HD-4.3)", "HD-4.3", _points, default=None),
          when=_basic_filled, retired={"side": "", "bonus": {}})
 def fire(state: GameState, dice: Dice, side: str | None, units: list | None, bonus: dict | None) -> Step:
@@ -312,8 +325,8 @@ def fire(state: GameState, dice: Dice, side: str | None, units: list | None, bon
 
 
 @actions("Fire (hits entered)", "HD-4.10",
-         one_of("side", "Side that fires", "HD-4.10", _firing_sides),
-         some_of("units", "Units that fire (at most the firing limit, HD-5.6)", "HD-5.6", _firing),
+         one_of("side", "Side that fires", "HD-4.10", _firing_sides, suggest=_due_side),
+         some_of("units", "Units that fire (at most the firing limit, HD-5.6)", "HD-5.6", _firing, suggest=_all_firing),
          number("hits", "Hits scored by your basic rules (at most one a unit)", "HD-4.10",
                 lambda s, c: range(0, len(c["units"]) + 1)),
          when=_fire_due)
@@ -356,7 +369,7 @@ def _targets(state: GameState, chosen) -> Pick:
     needed = fight.placeable(state, bside)
     dug = {n for n in room if fight.dug_in(state, state.battle, bside.side, n)}
     sure = bside.hits_due - bside.open_only
-    routed = [Barred(n, n, "HD-A7", f"{n} is routed: routed units take no hits (A7)")
+    routed = [Barred(n, n, "HD-A7", f"{n} is routed: routed units take no hits in this game")
               for n in bside.routed if n not in room and (n == GARRISON or state.unit(n).status == ON_MAP)]
 
     def fits(names) -> bool:
@@ -379,9 +392,9 @@ def auto_targets(state: GameState, bside: BattleSide) -> tuple[str, ...]:
 
 
 @actions("Take hits", "HD-4.10",
-         one_of("side", "Side that places its hits", "HD-4.10", _hit_sides, default=None),
+         one_of("side", "Side that places its hits", "HD-4.10", _hit_sides, default=None, suggest=_due_side),
          some_of("units", "Unit hit, for each hit (the first flips it, the second eliminates it)", "HD-4.10",
-                 _targets, default=None, repeat=True),
+                 _targets, default=None, repeat=True, suggest=lambda s, c: fight.hit_placement(s, _hit(s, c))),
          when=battle_step(fight.HITS, "HD-4.10", "No hits are waiting to be placed"), retired={"side": ""})
 def take_hits(state: GameState, dice: Dice, side: str | None, units: list | None) -> Step:
     """HD-4.10: the side hit names a unit for each hit: the first hit flips a unit, the second eliminates it;
@@ -489,8 +502,9 @@ def _retreat_sides(state: GameState, chosen) -> list:
 @actions("Retreat", "HD-3",
          one_of("side", "The side that retreats (it loses the battle)", "HD-3", _retreat_sides),
          one_of("to", "To (not where the enemy holds or stands)", "HD-3",
-                lambda s, c: [offer(b.id, b.name, retreat_refusal(s, c["side"], b.id)) for b in s.game_map.boxes
-                              if b.id not in (s.battle.box, s.europe)]),
+                lambda s, c: near_first(s, s.battle.box, [offer(b.id, b.name, retreat_refusal(s, c["side"], b.id))
+                                                          for b in s.game_map.boxes
+                                                          if b.id not in (s.battle.box, s.europe)])),
          when=battle_step(fight.BETWEEN, "HD-3", "A side retreats at the end of a round"))
 def retreat(state: GameState, dice: Dice, side: str, to: str) -> Step:
     """A side may retreat after a round (basic game), to a box the enemy neither holds nor stands in: it loses

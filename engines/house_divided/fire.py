@@ -137,4 +137,4 @@ def check_split(rating: int, bonus: Mapping[str, int], firing: Sequence[str], ca
         raise RuleError("HD-4.3", f"The leaders' rating is {rating}: {total} points cannot be split")
     used = sum(1 for points in bonus.values() if points)
     if cap is not None and used > cap:
-        raise RuleError("HD-A22", f"The leaders' points go on at most {cap} units (A22 (b)), not {used}")
+        raise RuleError("HD-A22", f"The leaders' points go on at most {cap} units (this game's option), not {used}")

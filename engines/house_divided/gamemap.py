@@ -1,14 +1,15 @@
 """The players' map (digest section 8): boxes and the rail, river and road lines between them.
 
 Players describe their own map once, as a list of boxes and a list of lines in the session setup,
-or as a JSON or YAML file (YAML is read with PyYAML, which bokeh already installs). Everything is
-checked as the digest says: box ids unique, both ends of every line existing, line types, alignments
-and recruitment points from the allowed values; a dangling line, a duplicate box or a bad field is
-refused with a message naming it (HD-8). Isolated boxes and missing designated boxes are warnings.
+or as a JSON or YAML file, read within bounds (companion.loading: size, depth, values, text length,
+number size; YAML anchors and aliases refused). Everything is checked as the digest says: box ids
+unique, both ends of every line existing, line types, alignments and recruitment points from the
+allowed values; a dangling line, a duplicate box or a bad field is refused with a message naming it
+and quoting at most a short prefix of the bad value (HD-8). Isolated boxes and missing designated
+boxes are warnings.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -17,7 +18,8 @@ from typing import Any, Mapping
 import networkx as nx
 
 from companion.engine import RuleError
-from companion.quoting import quote
+from companion.loading import JSON, YAML, Limits, LoadRefused, check_plain, load_text
+from companion.quoting import cut, quote
 
 from . import entries
 from .rules import ALIGNMENTS, DESIGNATED, EUROPE, LANDED_FORTS, LINE_TYPES, NEUTRAL
@@ -26,6 +28,10 @@ RULE = "HD-8"
 BOX_FIELDS = ("id", "name", "state", "alignment", "rp", "port", "fort", "x", "y")
 LINE_FIELDS = ("from", "to", "type")
 MAP_FIELDS = ("boxes", "lines", "designated", "label")
+# A map is a few hundred boxes and lines: these bounds refuse a hostile file quickly, in a few megabytes.
+LIMITS = Limits(bytes=500_000, depth=8, nodes=50_000, text=200, digits=9)
+SHORT = 24        # characters of a box id named in a message about a line
+ISOLATED = 5      # boxes without a line named one by one in the warnings
 
 
 @dataclass(frozen=True)
@@ -48,7 +54,7 @@ class Line:
     type: str  # rail, river or road
 
     def text(self) -> str:
-        return f"{self.a}–{self.b} {self.type}"
+        return f"{cut(self.a, SHORT)}–{cut(self.b, SHORT)} {self.type}"
 
 
 @dataclass(frozen=True)
@@ -117,7 +123,7 @@ def _box(i: int, row: Any) -> Box:
     if not isinstance(row, Mapping):
         raise RuleError(RULE, f"{where} is not a box (a table of fields)")
     box_id = entries.text(row.get("id"), f"{where}: 'id'", RULE)
-    where = f"Box '{box_id}'"
+    where = f"Box {quote(box_id)}"
     entries.fields(row, BOX_FIELDS, where, RULE)
     name = row.get("name", box_id)
     name = entries.text(name, f"{where}: 'name'", RULE)
@@ -149,17 +155,23 @@ def _line(i: int, row: Any, ids: set[str]) -> Line:
     entries.fields(row, LINE_FIELDS, where, RULE)
     a = entries.text(row.get("from"), f"{where}: 'from'", RULE)
     b = entries.text(row.get("to"), f"{where}: 'to'", RULE)
-    kind = entries.choice(row.get("type"), LINE_TYPES, f"{where} ({a}–{b}): 'type'", RULE)
+    kind = entries.choice(row.get("type"), LINE_TYPES, f"{where} ({cut(a, SHORT)}–{cut(b, SHORT)}): 'type'", RULE)
+    line = Line(a, b, kind)
     for end in (a, b):
         if end not in ids:
-            raise RuleError(RULE, f"{where} ({a}–{b} {kind}) is dangling: there is no box '{end}'")
+            raise RuleError(RULE, f"{where} ({line.text()}) is dangling: there is no box {quote(end)}")
     if a == b:
-        raise RuleError(RULE, f"{where} joins box '{a}' to itself")
-    return Line(a, b, kind)
+        raise RuleError(RULE, f"{where} joins box {quote(a)} to itself")
+    return line
 
 
 def map_from_data(data: Any) -> GameMap:
-    """The map from its description (a dict with 'boxes' and 'lines'); RuleError naming the first fault."""
+    """The map from its description (a dict with 'boxes' and 'lines', plain data within `LIMITS`); RuleError
+    naming the first fault."""
+    try:
+        check_plain(data, "The map", LIMITS)
+    except LoadRefused as exc:
+        raise RuleError(RULE, str(exc)) from None
     if not isinstance(data, Mapping):
         raise RuleError(RULE, "The map is a table with 'boxes' and 'lines'")
     entries.fields(data, MAP_FIELDS, "The map", RULE)
@@ -170,7 +182,7 @@ def map_from_data(data: Any) -> GameMap:
     seen: set[str] = set()
     for b in boxes:
         if b.id in seen:
-            raise RuleError(RULE, f"Box '{b.id}' is listed twice: box ids must be unique")
+            raise RuleError(RULE, f"Box {quote(b.id)} is listed twice: box ids must be unique")
         seen.add(b.id)
     line_rows = data.get("lines", [])
     if not isinstance(line_rows, (list, tuple)):
@@ -185,9 +197,9 @@ def map_from_data(data: Any) -> GameMap:
     designated = entries.mapping(data.get("designated", {}), "'designated'", RULE)
     for role, box_id in designated.items():
         if role not in DESIGNATED:
-            raise RuleError(RULE, f"'designated': '{role}' is not a role the rules name ({', '.join(DESIGNATED)})")
+            raise RuleError(RULE, f"'designated': {quote(role)} is not a role the rules name ({', '.join(DESIGNATED)})")
         if entries.text(box_id, f"'designated' {role}", RULE) not in seen:
-            raise RuleError(RULE, f"'designated' {role}: there is no box '{box_id}'")
+            raise RuleError(RULE, f"'designated' {role}: there is no box {quote(box_id)}")
     label = data.get("label", "")
     if not isinstance(label, str):
         raise RuleError(RULE, "'label' must be text")
@@ -195,17 +207,20 @@ def map_from_data(data: Any) -> GameMap:
     for role in LANDED_FORTS:
         box_id = game_map.role(role)
         if box_id and not game_map.box(box_id).port:
-            raise RuleError("HD-5.4", f"The box designated {role} ({box_id}) must be a port: it counts as a port "
-                                      "the Union took by landing")
+            raise RuleError("HD-5.4", f"The box designated {role} ({quote(box_id)}) must be a port: it counts as a "
+                                      "port the Union took by landing")
     return game_map
 
 
 def map_warnings(game_map: GameMap) -> list[str]:
-    """What is legal but worth a look: boxes with no line, and designated boxes the map lacks."""
+    """What is legal but worth a look: boxes with no line (the first few named), and designated boxes the map
+    lacks."""
     joined = {end for line in game_map.lines for end in (line.a, line.b)}
     europe = game_map.role(EUROPE)
-    warnings = [f"Box '{b.id}' has no line to any other box" for b in game_map.boxes
-                if b.id not in joined and b.id != europe]
+    isolated = [b.id for b in game_map.boxes if b.id not in joined and b.id != europe]
+    warnings = [f"Box {quote(b)} has no line to any other box" for b in isolated[:ISOLATED]]
+    if len(isolated) > ISOLATED:
+        warnings.append(f"{len(isolated) - ISOLATED} more boxes have no line to any other box")
     missing = [role for role in DESIGNATED if game_map.role(role) is None]
     if missing:
         warnings.append("No box for: " + ", ".join(missing) + " (give the box this id, or map it under "
@@ -213,28 +228,26 @@ def map_warnings(game_map: GameMap) -> list[str]:
     return warnings
 
 
-def parse_map_text(text: str, fmt: str = "json") -> GameMap:
-    """A map from the text of a JSON or YAML file."""
-    if fmt == "json":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RuleError(RULE, f"The map file is not valid JSON: {exc}") from None
-    elif fmt == "yaml":
-        import yaml  # PyYAML, installed with bokeh
-        try:
-            data = yaml.safe_load(text)
-        except yaml.YAMLError as exc:
-            raise RuleError(RULE, f"The map file is not valid YAML: {exc}") from None
-    else:
-        raise RuleError(RULE, f"A map file is JSON or YAML, not '{fmt}'")
+def parse_map_text(text: str | bytes, fmt: str | None = None) -> GameMap:
+    """A map from the text of a JSON or YAML file (JSON when it opens as JSON does, unless `fmt` says), read
+    within `LIMITS`; RuleError saying what is wrong, and nothing else."""
+    try:
+        data = load_text(text, fmt or map_format(text), "The map file", LIMITS)
+    except LoadRefused as exc:
+        raise RuleError(RULE, str(exc)) from None
     return map_from_data(data)
+
+
+def map_format(text: str | bytes) -> str:
+    """JSON when the text opens as JSON does, else YAML."""
+    start = text[:100].lstrip()[:1]
+    return JSON if start in ("{", "[", b"{", b"[") else YAML
 
 
 def load_map_file(path: str | Path) -> GameMap:
     """A map from a .json, .yaml or .yml file."""
     path = Path(path)
-    fmt = {".json": "json", ".yaml": "yaml", ".yml": "yaml"}.get(path.suffix.lower())
+    fmt = {".json": JSON, ".yaml": YAML, ".yml": YAML}.get(path.suffix.lower())
     if fmt is None:
-        raise RuleError(RULE, f"{path.name}: a map file ends in .json, .yaml or .yml")
-    return parse_map_text(path.read_text(encoding="utf-8"), fmt)
+        raise RuleError(RULE, f"{quote(path.name)}: a map file ends in .json, .yaml or .yml")
+    return parse_map_text(path.read_bytes(), fmt)

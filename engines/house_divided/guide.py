@@ -5,7 +5,7 @@ from companion.engine import Due
 from companion.spec import Choice
 
 from . import battle as fight
-from .actions import SEGMENT_NAMES, lead
+from .actions import SEGMENT_NAMES, actions, lead
 from .movement import garrison_due
 from .rules import CSA, SIDE_NAME, USA
 from .state import BATTLE, MOVEMENT, PROMOTION, RECRUITMENT, START, GameState
@@ -21,6 +21,26 @@ def phase_title(state: GameState) -> str:
         b = state.battle
         title += f", battle at {b.box}: " + ("decided" if b.over else f"round {b.round}, day {b.day}")
     return title
+
+
+OTHER_STEPS = {
+    "adjust_mm": "An MM change your basic rules make (recruitment, cities ...).",
+    "place_leader": "A leader enters at his counter's date, or comes back from captivity.",
+    "flip_leader": "A leader's counter turns to its dated back face.",
+    "move_leader": "A leader moves alone: no march spent, one of his 2 march-moves.",
+    "entrench": "The units of a box entrench: one march.",
+    "declare_containment": "CSA units in a port the Union took by landing contain it instead of giving battle.",
+    "reinforce": "Units or leaders join the battle before a round's fire.",
+}
+
+
+def other_steps(state: GameState) -> list[Due]:
+    """The actions open now that the sequence of play does not ask for: MM changes (HD-6.3), the leaders'
+    counters (HD-5.7), a leader moving alone (A23), entrenching (HD-5.5), containment (HD-5.4), reinforcements
+    (HD-3)."""
+    specs = actions.specs
+    return [Due(name, specs[name].label, text, specs[name].rule) for name, text in OTHER_STEPS.items()
+            if specs[name].is_open(state)]
 
 
 def due_now(state: GameState) -> list[Due]:

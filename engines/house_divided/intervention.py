@@ -58,7 +58,7 @@ def fi_conditions(game_map: GameMap, control: Mapping[str, str], mm_usa: int, mm
     if n == 0:
         why = f"the USA holds no CSA {FI_CITY_RP}+ RP city"
     else:
-        spare = "" if condition_3 == "shared" else " besides the one condition 2 needs (A15 (b))"
+        spare = "" if condition_3 == "shared" else " besides the one condition 2 needs (this game's option)"
         why = (f"the USA holds {n} CSA {FI_CITY_RP}+ RP cit{'y' if n == 1 else 'ies'} ({', '.join(csa_lost)}); "
                f"the CSA holds {counted} Union one{'s' if counted != 1 else ''}{spare}: "
                + ("enough" if third_met else "not enough"))
@@ -88,7 +88,7 @@ def trigger_text(snapshot: bool | None, triggered: bool, trigger_rule: str) -> s
     if not snapshot:
         return "The conditions were not all met at the start of this CSA turn: no intervention this turn"
     if trigger_rule == "turn_start":
-        return "The conditions were met at the start of this CSA turn: intervention (A21 (b))"
+        return "The conditions were met at the start of this CSA turn: intervention (this game's option)"
     return "The conditions were met at the start of this CSA turn: a CSA battle win this turn triggers it"
 
 

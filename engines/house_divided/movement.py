@@ -15,10 +15,10 @@ from dataclasses import replace
 
 from companion.dice import Dice
 from companion.engine import RuleError, Step
-from companion.spec import NOT_ASKED, Pick, number, one_of, some_of, yes_no
+from companion.spec import NOT_ASKED, Choice, Pick, number, one_of, some_of, yes_no
 
 from . import battle as fight
-from .actions import actions, finish, in_segment, lead, offer, phasing, playing, requires, tail
+from .actions import actions, finish, in_segment, lead, near_first, offer, phasing, playing, requires, tail
 from .command import MarchInput, naval_trigger, resolve_marches
 from .garrison import defends
 from .rules import CSA, GARRISON_HITS, LEADER_MARCH_MOVES, MAX_MARCHES, SIDE_NAME, UNIT_MARCHES, USA
@@ -155,7 +155,7 @@ def roll_marches(state: GameState, dice: Dice) -> Step:
     text = result.summary
     rules = ("HD-4.1", "HD-5.2")
     if naval_trigger(state.side, die, result.outcome, state.options["march_trigger"]):
-        text += "; a 6: the basic game's Union naval invasion (A16)"
+        text += "; a 6: the basic game's Union naval invasion"
         rules += ("HD-A16",)
     new = replace(state, marches_left=result.outcome, march_die=die)
     return Step(new, f"{lead(state)}: {text}", rules, (result,))
@@ -198,14 +198,18 @@ def _march_units(state: GameState, chosen) -> Pick:
     return Pick(found, 1, None, fits=lambda names: len({state.unit(n).box for n in names}) == 1)
 
 
-def _origin(state: GameState, chosen) -> str:
-    return state.unit(chosen["units"][0]).box
+def _origin(state: GameState, chosen) -> str | None:
+    """The box the units march from (None while no unit is chosen)."""
+    return state.unit(chosen["units"][0]).box if chosen.get("units") else None
 
 
-def _march_to(state: GameState, chosen) -> list:
-    """The boxes the units may march to (overland; a landing also needs a port)."""
+def _march_to(state: GameState, chosen):
+    """The boxes the units may march to (overland; a landing also needs a port), those joined by a line first."""
     origin = _origin(state, chosen)
-    return [offer(b.id, b.name, march_refusal(state, origin, b.id)) for b in state.game_map.boxes if b.id != origin]
+    if origin is None:
+        return NOT_ASKED
+    return near_first(state, origin, [offer(b.id, b.name, march_refusal(state, origin, b.id))
+                                      for b in state.game_map.boxes if b.id != origin])
 
 
 def _along(state: GameState, chosen):
@@ -266,7 +270,8 @@ def _leaders_alone_allowed(state: GameState) -> None:
 
 @actions("Move a leader alone", "HD-5.7",
          one_of("leader", "Leader", "HD-5.7", _alone),
-         one_of("to", "To", "HD-5.7", lambda s, c: leader_destinations(s, s.leader(c["leader"]))),
+         one_of("to", "To", "HD-5.7", lambda s, c: near_first(s, s.leader(c["leader"]).box, [
+             Choice(b, s.game_map.box(b).name) for b in leader_destinations(s, s.leader(c["leader"]))])),
          when=in_segment(MOVEMENT, "HD-5.7", requires("leaders", "HD-5.7", "leader"), _leaders_alone_allowed))
 def move_leader(state: GameState, dice: Dice, leader: str, to: str) -> Step:
     """HD-5.7 (A23): a leader moves alone, spending none of the player's marches; with his moves along with
@@ -335,7 +340,7 @@ def declare_containment(state: GameState, dice: Dice, box: str) -> Step:
     holds them) may contain it instead of giving battle."""
     new = replace(state, contained=state.contained + (box,))
     return Step(new, f"{lead(state)}: the CSA contains the Union landing at {box}; the side that attacks there "
-                     "will lose its own entrenchment (A20)", ("HD-5.4", "HD-A20"))
+                     "will lose its own entrenchment", ("HD-5.4", "HD-A20"))
 
 
 @actions("End movement", "HD-3", when=in_segment(MOVEMENT, "HD-3", _marches_set))

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping
 
 from companion.engine import RuleError
-from companion.quoting import quote
+from companion.quoting import cut, quote
 from companion.records import from_data, to_data
 
 from . import entries
@@ -252,6 +252,7 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
 
 # --- setup ------------------------------------------------------------------------------------------
 
+NAMED = 40  # characters of a name given in a message
 SETUP_FIELDS = ("label", "map", "control", "units", "leaders", "mm", "mm_track", "turn", "year", "calendar",
                 "landed_ports", "contained", "southern_cities", "basic_rules", "fi_units")
 UNIT_FIELDS = ("name", "side", "arm", "grade", "face", "box", "entrenched", "border_state", "raised")
@@ -270,18 +271,19 @@ def _unit(row: Any, game_map: GameMap, year: int) -> Unit:
     if not isinstance(row, Mapping):
         raise RuleError("HD-2", f"A unit is a table of fields, not {quote(row)}")
     name = entries.text(row.get("name"), "A unit's 'name'", "HD-2")
-    entries.fields(row, UNIT_FIELDS, f"Unit {name}", "HD-2")
-    side = entries.choice(row.get("side"), SIDES, f"{name}: 'side'", "HD-2")
-    arm = entries.choice(row.get("arm", "inf"), ARMS, f"{name}: 'arm'", "HD-2")
-    grade = entries.choice(row.get("grade", MILITIA), GRADES, f"{name}: 'grade'", "HD-2")
-    face = entries.choice(row.get("face", FULL), FACES, f"{name}: 'face'", "HD-2")
-    box = entries.text(row.get("box"), f"{name}: 'box'", "HD-2")
+    who = cut(name, NAMED)
+    entries.fields(row, UNIT_FIELDS, f"Unit {who}", "HD-2")
+    side = entries.choice(row.get("side"), SIDES, f"{who}: 'side'", "HD-2")
+    arm = entries.choice(row.get("arm", "inf"), ARMS, f"{who}: 'arm'", "HD-2")
+    grade = entries.choice(row.get("grade", MILITIA), GRADES, f"{who}: 'grade'", "HD-2")
+    face = entries.choice(row.get("face", FULL), FACES, f"{who}: 'face'", "HD-2")
+    box = entries.text(row.get("box"), f"{who}: 'box'", "HD-2")
     game_map.box(box)
-    entrenched = entries.flag(row.get("entrenched", False), f"{name}: 'entrenched'", "HD-2")
-    border = entries.flag(row.get("border_state", False), f"{name}: 'border_state'", "HD-4.8")
+    entrenched = entries.flag(row.get("entrenched", False), f"{who}: 'entrenched'", "HD-2")
+    border = entries.flag(row.get("border_state", False), f"{who}: 'border_state'", "HD-4.8")
     if border and (side != CSA or grade != MILITIA):
-        raise RuleError("HD-4.8", f"{name}: a border-state unit is CSA militia")
-    raised = entries.whole(row.get("raised", year), f"{name}: 'raised' (the year it was raised)", "HD-A25",
+        raise RuleError("HD-4.8", f"{who}: a border-state unit is CSA militia")
+    raised = entries.whole(row.get("raised", year), f"{who}: 'raised' (the year it was raised)", "HD-A25",
                            YEARS[0], year)
     return Unit(name, side, arm, grade, face, box, entrenched=entrenched, border_state=border, raised=raised)
 
@@ -317,7 +319,7 @@ def _calendar(value: Any) -> tuple[str, ...]:
     for label in labels:
         tail = label.split()[-1]
         if not tail.isdigit() or int(tail) not in YEARS:
-            raise RuleError("HD-2", f"Calendar entry '{label}' must end with its year, 1861 to 1865")
+            raise RuleError("HD-2", f"Calendar entry {quote(label)} must end with its year, 1861 to 1865")
         years.append(int(tail))
     if years != sorted(years):
         raise RuleError("HD-2", "The calendar's years must not go backwards")
@@ -352,7 +354,7 @@ def new_state(options: Mapping[str, Any], setup: Mapping[str, Any]) -> GameState
     control = {b.id: b.alignment for b in game_map.boxes if b.alignment in SIDES}
     for box, side in entries.mapping(setup.get("control", {}), "'control'", "HD-2").items():
         game_map.box(box)
-        control[box] = entries.choice(side, (*SIDES, ""), f"Control of {box}", "HD-2")
+        control[box] = entries.choice(side, (*SIDES, ""), f"Control of {cut(box, NAMED)}", "HD-2")
     control = {b: s for b, s in control.items() if s}
     calendar = _calendar(setup.get("calendar"))
     turn = entries.whole(setup.get("turn", 1), "The turn", "HD-2", 1, TURNS)
@@ -379,7 +381,7 @@ def new_state(options: Mapping[str, Any], setup: Mapping[str, Any]) -> GameState
     contained = _box_list(setup.get("contained"), game_map, "'contained'", "HD-5.4")
     for box in landed:
         if not game_map.box(box).port:
-            raise RuleError("HD-5.4", f"{box} is not a port: only ports are taken by landing")
+            raise RuleError("HD-5.4", f"{quote(box)} is not a port: only ports are taken by landing")
     southern = _box_list(setup.get("southern_cities"), game_map, "'southern_cities'", "HD-6.2")
     label = setup.get("label", "")
     if not isinstance(label, str):
@@ -399,6 +401,7 @@ def _unique(found: Iterable[str], what: str, rule: str) -> None:
     found = list(found)
     twice = sorted({n for n in found if found.count(n) > 1})
     if twice:
-        raise RuleError(rule, f"{what} must be unique: {', '.join(twice)} appears twice")
+        raise RuleError(rule, f"{what} must be unique: {quote(twice[0])} appears twice"
+                              + (f" (and {len(twice) - 1} more)" if len(twice) > 1 else ""))
     if GARRISON in found:
         raise RuleError(rule, f"'{GARRISON}' is the coastal garrison's name (HD-4.11): name the unit otherwise")

@@ -137,7 +137,7 @@ def supply_check(game_map: GameMap, control: Mapping[str, str], stacks: Mapping[
             entry = []
         judged = _judge(box, count, side, entry, networks, box in sea, index[box].port)
         if judged is None:
-            judged = (StackSupply(box, count, FORAGED, "Marked as foraged this turn (A11): no loss",
+            judged = (StackSupply(box, count, FORAGED, "Marked as foraged this turn (this game's option): no loss",
                                   (), *_drawn_on(box, entry, networks)) if box in foraged else
                       StackSupply(box, count, OUT_OF_SUPPLY, _why_not(box, side, entry, networks, game_map, control,
                                                                       kinds, box in sea, start),
@@ -214,7 +214,7 @@ def _why_not(box, side, entry, networks: Networks, game_map: GameMap, control, k
         holder = control.get(box) or "nobody"
         parts = [f"{box} is held by {SIDE_NAME.get(holder, holder)}: it links no friendly networks (HD-5.1)"]
         if start != "start":
-            parts.append(f"every box of a line must be {name}-controlled (A27 (b))")
+            parts.append(f"every box of a line must be {name}-controlled (this game's option)")
         for n in entry:
             found = networks.sources_of(n)
             parts.append(f"the network of {n} ({', '.join(sorted(networks.members[n]))}) holds {len(found)} "
@@ -225,7 +225,7 @@ def _why_not(box, side, entry, networks: Networks, game_map: GameMap, control, k
     for line in sorted(edges, key=lambda l: (l.a, l.b, l.type)):
         far = line.b if line.a in network else line.a
         if line.type not in kinds:
-            blocked.append(f"{line.a}–{line.b} is a road (roads carry no supply, A18)")
+            blocked.append(f"{line.a}–{line.b} is a road (roads carry no supply in this game)")
         elif control.get(far) != side:
             holder = control.get(far) or "nobody"
             blocked.append(f"{line.text()} leads to {far}, held by {SIDE_NAME.get(holder, holder)}")

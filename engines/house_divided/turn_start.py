@@ -31,7 +31,7 @@ def _forage_choices(state: GameState, chosen):
 
 
 @actions("Supply check", "HD-5.1",
-         some_of("foraged", "Boxes whose stack foraged this turn: no loss (A11)", "HD-A11", _forage_choices,
+         some_of("foraged", "Boxes whose stack foraged this turn: no loss", "HD-A11", _forage_choices,
                  default=()),
          text("reason", "Why they foraged (goes into the log, A11)", "HD-A11",
               lambda s, c: None if c.get("foraged") else NOT_ASKED, default=""),
@@ -48,7 +48,7 @@ def check_supply(state: GameState, dice: Dice, foraged: list, reason: str) -> St
     text = "; ".join(f"{s.box}: {s.status}" + (f", lose 1 ({s.reason})" if s.status == OUT_OF_SUPPLY else "")
                      for s in checked) or "no stack of 2 or more units"
     if boxes:
-        text += f"; foraged by the players' choice (A11): {reason.strip()}"
+        text += f"; foraged by the players' choice: {reason.strip()}"
     new = replace(state, foraged=boxes, supply_checked=True, supply_due=report.losses)
     return Step(new, f"{lead(state)}: supply check: {text}", ("HD-5.1", "HD-A11") if boxes else ("HD-5.1",))
 
@@ -153,6 +153,6 @@ def end_start(state: GameState, dice: Dice) -> Step:
         rules.append("HD-5.9")
         if met and state.options["fi_trigger"] == "turn_start":
             new = intervene(new)
-            text += "; foreign intervention (A21 (b))"
+            text += "; foreign intervention (this game's option)"
             rules.append("HD-A21")
     return Step(new, f"{lead(state)}: {text}", tuple(rules))

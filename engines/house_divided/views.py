@@ -1,27 +1,50 @@
-"""Read-only views of a game for a dashboard: the battle board, the map with control and supply, and the
-exact odds of the roll about to be made. Every number comes from the rules modules."""
+"""Read-only views of a game for a dashboard: the game's flags, the battle board, the map with control and supply,
+the border states, and the exact odds of the roll about to be made. Every number comes from the rules modules."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
 
-from companion.odds import Dist
+from companion.engine import RuleError
+from companion.odds import Dist, fractions
 
 from . import battle as fight
+from . import victory
 from .actions import actions
 from .battle_command import battle_command_odds, half_carry
 from .battle_steps import command_input, desertion_inputs_of, fire_input
-from .border_states import border_state_odds
+from .border_states import border_state_odds, joined_within, modifiers
 from .command import MarchInput, marches_odds
 from .desertion import losses_odds
 from .fire import fire_odds
 from .intervention import ReturnInput, fi_eliminated, fi_return_odds
 from .morale import any_routs
-from .rules import COMMAND_TABLE, GARRISON_HITS, SIDES
-from .state import ELIMINATED, ON_MAP, GameState
+from .rules import BORDER_STATES, COMMAND_TABLE, GARRISON_HITS, RICHMOND, SIDE_NAME, SIDES, WASHINGTON
+from .state import ELIMINATED, JOINED, ON_MAP, TRIED, GameState
 from .supply import supply_report
 from .turn_start import border_input
 from .washington import mm_after_odds
+
+
+def flags(state: GameState) -> list[str]:
+    """The game as it stands, in short phrases: the player turn, the marches (HD-4.1, HD-5.2), who holds
+    Washington and Richmond, the border states joined (HD-5.8), intervention (HD-5.9), basic fire (HD-4.10), and
+    the basic game's victory conditions that hold while that victory is off (A26)."""
+    found = [f"{state.turn_label}: {SIDE_NAME[state.side]} player turn"]
+    if state.marches_left is not None:
+        found.append(f"marches left {state.marches_left}" + (
+            f" (die {state.march_die}: {command_row(state)[state.march_die]} marches)" if state.march_die else ""))
+    for role, name in ((WASHINGTON, "Washington"), (RICHMOND, "Richmond")):
+        box = state.game_map.role(role)
+        found.append(f"{name}: {SIDE_NAME.get(state.controller(box), 'nobody')}" if box else f"{name}: not on the map")
+    joined = [BORDER_STATES[c][0] for c, v in state.border.items() if v == JOINED]
+    found += ["border states joined: " + ", ".join(joined)] if joined else []
+    found += ["foreign intervention"] if state.fi_triggered else []
+    found.append("basic fire " + ("configured" if state.basic.filled else "unconfigured (HD-4.10)"))
+    held = [c.text for c in victory.conditions(state) if c.holds]
+    if held and not state.options["basic_victory"]:
+        found.append("basic-game victory, off in this game, for information: " + "; ".join(held))
+    return found
 
 
 @dataclass(frozen=True)
@@ -103,6 +126,50 @@ def map_view(state: GameState) -> list[BoxView]:
                              stack.status if stack else "", stack.reason if stack else "",
                              state.landed_port(b.id), b.id in state.contained))
     return views
+
+
+def box_text(state: GameState, box_id: str) -> str:
+    """One box as the players described it, and what is on it now (lines of plain text)."""
+    view = next(v for v in map_view(state) if v.id == box_id)
+    box = state.game_map.box(box_id)
+    facts = [f"shield {box.alignment}", f"{box.rp} RP", "port" if box.port else "", "fort" if box.fort else "",
+             "taken by landing" if view.landed else "", "contained (HD-5.4)" if view.contained else ""]
+    units = "; ".join(f"{SIDE_NAME[s]}: " + ", ".join(u.name for u in state.units_in(box_id, s))
+                      for s in SIDES if view.units[s])
+    return (f"{box.name} ({box_id}{', ' + box.state if box.state else ''}): held by "
+            f"{SIDE_NAME.get(view.controller, 'nobody')}; {', '.join(f for f in facts if f)}.\nUnits: {units or 'none'}"
+            + (f"; leaders: {', '.join(view.leaders)}" if view.leaders else "")
+            + (f"\nSupply: {view.supply}: {view.reason}" if view.supply else ""))
+
+
+@dataclass(frozen=True)
+class BorderView:
+    """A border state now (HD-4.8): whether it may roll and why not, and its chances if it may."""
+
+    name: str
+    status: str                     # open, joined (HD-5.8), tried once; rolled this turn
+    refusal: str                    # why it may not roll now ("": it may, at the start of a CSA turn)
+    modifiers: str = ""             # each modifier with its reason
+    needed: int = 0                 # the d6 plus the modifiers must be more than this
+    chance: Fraction = Fraction(0)  # P(support) on a roll now
+    within: tuple[Fraction, ...] = ()  # P(joined within n CSA turns), this turn's modifiers held
+
+
+def border_views(state: GameState, turns: int) -> list[BorderView]:
+    """Each border state: its status, whether it may roll (all its cities CSA-held), its modifiers and odds."""
+    found = []
+    for code, (name, _) in BORDER_STATES.items():
+        status = {JOINED: "joined (HD-5.8)", TRIED: "tried once"}.get(state.border.get(code), "open") + (
+            ", rolled this turn" if code in state.border_rolled else "")
+        try:
+            inputs = border_input(state, code)
+        except RuleError as exc:
+            found.append(BorderView(name, status, str(exc)))
+            continue
+        found.append(BorderView(name, status, "", ", ".join(f"{why} {v:+d}" for why, v in modifiers(inputs)) or
+                                "none", inputs.needed, fractions(border_state_odds(inputs)).get(True, Fraction(0)),
+                                tuple(joined_within([inputs] * turns))))
+    return found
 
 
 def command_row(state: GameState, side: str | None = None) -> dict[int, int]:

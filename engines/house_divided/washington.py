@@ -33,7 +33,7 @@ def resolve_washington(inputs: WashingtonInput, dice: Dice) -> Result:
     die = dice.d(6, "Washington taken: Union MM loss (HD-4.7)")
     loss = loss_for(die, inputs.loss_rule)
     after = max(0, inputs.mm_usa - loss)
-    extra = f" + {NORMAL_CITY_LOSS} normal loss (A9)" if inputs.loss_rule == "adds" else ""
+    extra = f" + {NORMAL_CITY_LOSS} normal loss" if inputs.loss_rule == "adds" else ""
     floor = " (a 1 counts as 2)" if die < WASHINGTON_MIN_LOSS else ""
     return Result("washington", {"mm_usa": inputs.mm_usa, "loss_rule": inputs.loss_rule}, tuple(dice.rolls[-1:]),
                   loss, ("HD-4.7", "HD-5.10"),

@@ -164,7 +164,7 @@ def test_whole_games_from_the_example_setup(options, seed):
 
 
 @pytest.mark.rule("HD-2", "HD-3", "HD-8", "HD-5.1", "HD-5.2", "HD-5.4", "HD-5.7", "HD-5.9", "HD-4.11", "HD-6.2")
-@settings(max_examples=examples(1000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(250), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=st.integers(0, 2 ** 32))
 def test_whole_games_from_a_random_small_setup(data, seed):
     options = data.draw(OPTION_CHOICES, label="options")

@@ -6,8 +6,11 @@ from fractions import Fraction as F
 import pytest
 
 from companion.odds import fractions
-from engines.house_divided.views import battle_board, command_row, fi_return_now, map_view, march_odds
-from tests.engines.house_divided.support import Table
+from engines.house_divided import ENGINE
+from engines.house_divided.guide import other_steps
+from engines.house_divided.views import (battle_board, border_views, box_text, command_row, fi_return_now, flags,
+                                         map_view, march_odds)
+from tests.engines.house_divided.support import Table, designated_setup
 
 
 @pytest.mark.rule("HD-4.1")
@@ -53,3 +56,59 @@ def test_the_map_view():
 def test_the_fi_return_view():
     table = Table()
     assert fractions(fi_return_now(table.state)) == {0: 1}
+
+
+@pytest.mark.rule("HD-4.1", "HD-4.10")
+def test_the_flags_of_the_game():
+    """The game in short phrases: the player turn, who holds Washington and Richmond (or that the map lacks it),
+    the march roll and the basic fire's state."""
+    table = Table()
+    assert flags(table.state) == ["Turn 1 (1861): Union player turn", "Washington: Union",
+                                  "Richmond: not on the map", "basic fire unconfigured (HD-4.10)"]
+    table.to_movement(6)  # 1861 Union, die 6: 4 marches (HD-4.1)
+    assert "marches left 4 (die 6: 4 marches)" in flags(table.state)
+    assert "Richmond: CSA" in flags(Table(designated_setup()).state)
+
+
+@pytest.mark.rule("HD-5.1", "HD-5.4", "HD-8")
+def test_one_box_as_text():
+    """A box as the players described it, who holds it, its units by side and its supply."""
+    text = box_text(Table().state, "P")
+    assert text.startswith("Example P (CSA port taken by landing) (P, Example): held by Union; shield CSA, 0 RP, "
+                           "port, taken by landing, contained (HD-5.4).")
+    assert "Units: Union: USA 4, USA 5; CSA: CSA 9" in text and "\nSupply: in supply" in text
+
+
+@pytest.mark.rule("HD-4.8")
+def test_the_border_states_view():
+    """HD-4.8: a state rolls only when the CSA holds all its cities; Kentucky with the gap 12 (> 10: -1) in 1861
+    (+1) needs a d6 over 1: 5/6 a roll, 1 - (1/6)^2 = 35/36 within two CSA turns."""
+    views = {v.name: v for v in border_views(Table(designated_setup({"louisville": "CSA"}, mm=(40, 28))).state, 2)}
+    assert "not st_joseph" in views["Missouri"].refusal and views["Missouri"].within == ()
+    kentucky = views["Kentucky"]
+    assert (kentucky.refusal, kentucky.needed, kentucky.chance, kentucky.within) == ("", 1, F(5, 6), (F(5, 6),
+                                                                                                     F(35, 36)))
+    assert "-1" in kentucky.modifiers and "+1" in kentucky.modifiers and kentucky.status == "open"
+    assert "no box for st_joseph" in border_views(Table().state, 1)[0].refusal
+
+
+@pytest.mark.rule("HD-6.3", "HD-5.5")
+def test_the_other_steps_open_now():
+    """The actions the sequence of play does not ask for, when open: an MM change at any time (HD-6.3); in the
+    movement segment, entrenching too (HD-5.5); no leader moves alone on the Union turn, the only leader being Lee."""
+    table = Table()
+    assert [d.action for d in other_steps(table.state)] == ["adjust_mm"]
+    table.to_movement(3)
+    open_now = [d.action for d in other_steps(table.state)]
+    assert open_now == ["adjust_mm", "entrench"]
+
+
+@pytest.mark.rule("HD-5.2", "HD-3")
+def test_destinations_joined_by_a_line_come_first():
+    """A march's boxes: those joined to the origin by a line first, named with the lines' types, then the others in
+    the map's order (the EXAMPLE map: X is joined to R3 and R1 by rail and to Washington by road)."""
+    table = Table()
+    table.to_movement(3)
+    legal = ENGINE.actions.specs["march"].param("to").legal(table.state, {"units": ["USA 1"]})
+    assert [c.value for c in legal.options] == ["R1", "R3", "washington", "A", "R2", "B", "C", "U1", "P"]
+    assert legal.options[2].label == "Example Washington (by road)" and legal.options[3].label == "Example A"
