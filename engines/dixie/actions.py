@@ -174,27 +174,28 @@ def check_stacking(state: GameState, side: str | None, rule: str = "DX-3.1") -> 
 def _draw(state: GameState, side: str, pile: str, count: int, named: list | None, dice: Dice, rule: str,
           what: str) -> list[Card]:
     """Cards drawn from a hidden pile: the ones the player names, or (none named) random ones by dice."""
-    if named is not None:
+    if named:
         return cards_of(state, named)
     deck = list(state.at(pile, side))
     picked = []
     for _ in range(min(count, len(deck))):
-        face = dice.d(len(deck), f"{side} draws from the {what} ({rule})")
+        face = dice.d(len(deck), f"{side} draws from the {what} ({rule})") if len(deck) > 1 else 1   # the last card
         picked.append(deck.pop(face - 1))
     return picked
 
 
 def _drawing(pile: str, count: Callable[[GameState, str], int], but: str = ""):
-    """The choices of cards named as drawn from a hidden pile: exactly as many as are drawn."""
+    """The choices of cards named as drawn from a hidden pile: exactly as many as are drawn, or none (the dice
+    draw them)."""
     def choices(state: GameState, chosen) -> Pick:
         side = drawing_side(state)
         deck = [c.id for c in state.at(pile, side)] if side else []
         if but:
-            if chosen.get(but) is None:
+            if not chosen.get(but):
                 return NOT_ASKED
             deck = [i for i in deck if i not in chosen[but]]
         n = min(count(state, side), len(deck)) if side else 0
-        return Pick(card_choices(state, deck), n, n)
+        return Pick(card_choices(state, deck), 0, n, fits=lambda picked: len(picked) in (0, n))
     return choices
 
 

@@ -132,6 +132,8 @@ def _in(card: Card) -> str:
 
 def _targets(state: GameState, chosen) -> list:
     cards = cards_of(state, chosen["firers"])
+    if not cards:
+        raise RuleError("DX-7.0", "Choose the firing cards first: the targets are those of their position")
 
     def name(target: str) -> str:
         kind = fault(fire_mode, state, state.active, cards[0].loc, target)
@@ -197,15 +199,16 @@ def _spots(pool: list[Card]) -> tuple[tuple[int, int], ...]:
 
 @per_state
 def _placings(state: GameState, chosen) -> Pick:
-    """DX-7.3: one card per hit the pool can take, levelled."""
+    """DX-7.3: one card per hit the pool can take, levelled; or none (the companion places them)."""
     task = _task(state, "allocate")
     if task is None:
         return Pick([], 0, 0)
     pool = _pool(state, task)
     spots, ids = _spots(pool), [c.id for c in pool]
     n = taken(spots, task.hits)
-    return Pick([Choice(c.id, f"a face-down card ({c.id})" if c.decoy else label(c)) for c in pool], n, n,
-                fits=lambda picked: place(spots, [ids.index(i) for i in picked]) is not None)
+    return Pick([Choice(c.id, f"a face-down card ({c.id})" if c.decoy else label(c)) for c in pool], 0, n,
+                fits=lambda picked: not picked or len(picked) == n and place(spots, [ids.index(i) for i in picked])
+                is not None)
 
 
 def _owner_choice(state: GameState, task: Task, pool: list[Card]) -> tuple[int, ...]:
@@ -232,7 +235,7 @@ def allocate_hits(state: GameState, dice: Dice, cards: list | None) -> Step:
     task = state.tasks[0]
     pool = _pool(state, task)
     ids = [c.id for c in pool]
-    final = _owner_choice(state, task, pool) if cards is None else place(_spots(pool), [ids.index(i) for i in cards])
+    final = place(_spots(pool), [ids.index(i) for i in cards]) if cards else _owner_choice(state, task, pool)
     changed, lines = [], []
     for c, h in zip(pool, final):
         if h == c.hits:

@@ -3,6 +3,7 @@ as the table looks, and the view through the golden turns (taps on tiles and car
 shown beside each decision); melee and flank-attack advice; refusals that change nothing."""
 from __future__ import annotations
 
+import json
 import re
 from fractions import Fraction as F
 
@@ -13,6 +14,7 @@ from companion.dice import ScriptedDice
 from companion.session import GameSession
 from companion.store import Store
 from companion.ui.live import LiveSession
+from companion.ui.text import plain
 from engines.dixie.board import across
 from engines.dixie.example import LABEL, example_cards
 from tests.engines.dixie.support import Table
@@ -20,7 +22,7 @@ from tests.engines.dixie.test_advanced import flank_table
 from tests.engines.dixie.test_disengage import csa_cut_off, usa_must_disengage
 from tests.engines.dixie.test_golden import DEPLOYMENT, SCRIPT
 from tests.engines.dixie.test_melee import V19, melee_table
-from tests.widgets import click, perform
+from tests.widgets import choose, field, perform
 
 pytestmark = pytest.mark.usefixtures("panel_extensions")
 
@@ -81,33 +83,25 @@ def test_the_example_deck_is_labelled_and_checked():
     editor.set_rows(EXAMPLE_ROWS)
     assert editor.is_example()
     assert editor.setup() == {"cards": EXAMPLE_ROWS, "example": LABEL}
-    assert "CSA: 24 cards (muster 18, reinforcements 6); USA: 30 cards (muster 18, reinforcements 12)" \
+    assert plain("CSA: 24 cards (muster 18, reinforcements 6); USA: 30 cards (muster 18, reinforcements 12)") \
         in editor.note.object
-    assert LABEL in editor.note.object and "fictional" in LABEL.lower()
+    assert plain(LABEL) in editor.note.object and "fictional" in LABEL.lower()
     assert editor.rows() == [clean_row(r) for r in example_cards()]
 
 
-@pytest.mark.rule("DX-1.0", "DX-7.2", "DX-3.3")
-def test_the_quick_form_adds_a_card_with_its_defaults():
-    """The form presets the usual values (artillery long F2 / short F3, 3B); a card is checked before it is added;
-    the number moves on; a terrain card without its position code is refused and the table is unchanged."""
+@pytest.mark.rule("DX-1.0")
+def test_a_card_list_pasted_or_opened_is_read_by_the_engine(tmp_path):
+    """A card list pasted as JSON (or opened as YAML) fills the table; one the reader refuses (junk, an alias, a
+    script-bearing value) leaves the table as it was and says why, as plain text."""
     editor = CardEditor()
-    editor.fields["type"].value = "ART"
-    editor.fields["number"].value = 12
-    editor.fields["name"].value = "My battery"
-    click(find_add(editor))
-    assert editor.rows() == [{"number": 12, "side": "CSA", "type": "ART", "name": "My battery", "pile": "muster",
-                              "cv": 3, "morale": "B", "fp_long": 2, "fp_short": 3}]
-    assert editor.fields["number"].value == 13 and editor.fields["name"].value == ""
-    editor.fields["type"].value = "TER"
-    editor.fields["codes"].value = []
-    click(find_add(editor))
-    assert editor.form_error.visible and "DX-3.3" in editor.form_error.object
-    assert len(editor.rows()) == 1
-
-
-def find_add(editor: CardEditor):
-    return next(o for o in editor.form.select(lambda o: "add-card" in (getattr(o, "css_classes", None) or ())))
+    editor.read_file(json.dumps(example_cards()))
+    assert editor.is_example() and editor.note.severity == "warning"
+    editor.read_file("cards: [&a {number: 1}, *a]")
+    assert editor.note.severity == "error" and "alias" in editor.note.object.lower() and editor.is_example()
+    editor.read_file(b'[{"number": 1, "side": "<img src=x onerror=alert(1)>", "type": "INF"}]')
+    assert editor.note.severity == "error" and "\\<img" in editor.note.object and editor.is_example()
+    editor.read_file(b"\xff\xfe junk")
+    assert editor.note.severity == "error" and editor.is_example()
 
 
 @pytest.mark.rule("DX-2.1", "DX-6.0")
@@ -118,10 +112,10 @@ def test_the_table_names_the_broken_rule():
     rows = [dict(r) for r in EXAMPLE_ROWS]
     rows[3]["morale"] = "D"
     editor.set_rows(rows)
-    assert editor.note.severity == "error" and "DX-6.0" in editor.note.object and "modifier" in editor.note.object
+    assert editor.note.severity == "error" and plain("DX-6.0") in editor.note.object and "modifier" in editor.note.object
     rows[3]["morale"], rows[4]["number"] = "B", rows[3]["number"]
     editor.set_rows(rows)
-    assert editor.note.severity == "warning" and "DX-2.1" in editor.note.object
+    assert editor.note.severity == "warning" and plain("DX-2.1") in editor.note.object
 
 
 # --- the battlefield ------------------------------------------------------------------------------------------------
@@ -152,24 +146,29 @@ def test_the_battlefield_is_the_table_seen_from_one_side(live):
 
 # --- the view through the golden turns --------------------------------------------------------------------------
 
+def seated(view: DixieView, side: str) -> DixieView:
+    view.live.viewer = side
+    return view
+
+
 @pytest.mark.rule("DX-3.2")
-def test_deploying_by_tapping_cards_and_a_tile(view):
-    """Tap the cards (ticked in the form), then a tile (the position), then deploy them all at once."""
-    assert view.guide.active.action == "deploy"
-    for card in ("CSA-904", "CSA-905", "CSA-915", "CSA-917"):
-        view.tap_card(card)
-    view.tap("CSA-L")
+def test_deploying_by_tapping_a_card_and_a_tile(view):
+    """The CSA's device: tap a card of its reserve (picked in the form), then a tile (the position); the USA's
+    cards are not offered to it, nor named anywhere on its page."""
+    seated(view, "CSA")
     form = view.guide.active
-    assert form.inputs[1].value == ["CSA-904", "CSA-905", "CSA-915", "CSA-917"] and form.inputs[2].value == "CSA-L"
-    view.tap_card("USA-954")                           # a USA card: the form turns to the USA's reserve
-    assert form.inputs[0].value == "USA" and form.inputs[1].value == ["USA-954"]
+    assert form.action == "deploy"
+    cards = field(view, "card")
+    assert {c.value for c in cards.legal.options} == {c.id for c in view.live.state.cards
+                                                      if c.side == "CSA" and c.loc == "reserve"}
+    view.tap_card("CSA-904")
     view.tap("CSA-L")
-    assert form.inputs[0].value == "CSA" and form.inputs[1].value == []
-    for card in ("CSA-904", "CSA-905", "CSA-915", "CSA-917"):
-        view.tap_card(card)
-    click(next(o for o in form.card.select(lambda o: "deploy-all" in (getattr(o, "css_classes", None) or ()))))
-    assert [view.live.state.card(c).loc for c in ("CSA-904", "CSA-905", "CSA-915", "CSA-917")] == ["CSA-L"] * 4
-    assert len(view.live.session.events) == 4
+    assert form.build() == {"type": "deploy", "card": "CSA-904", "position": "CSA-L"}
+    perform(view)
+    assert view.live.state.card("CSA-904").loc == "CSA-L"
+    usa = [c.spec.name for c in view.live.state.cards if c.side == "USA"]
+    page = view.board.html + str([f.legal for f in form.form.fields])
+    assert not [n for n in usa if n in page]
 
 
 @pytest.mark.rule("DX-7.2", "DX-7.1", "DX-11.3", "DX-10.3")
@@ -180,8 +179,10 @@ def test_the_fire_form_and_its_odds(view):
     levelled one each (lost: 1 - (4/6)(3/6) = 2/3), so a unit is lost with (4/9)(1/3) + (1/9)(2/3) = 2/9."""
     deployed(view.live)
     play(view.live, 1)
+    seated(view, "CSA")
     form = view.guide.active
     assert form.action == "fire"
+    view.tap_card("CSA-915")
     view.tap("USA-R")
     assert form.build() == {"type": "fire", "firers": ["CSA-915"], "target": "USA-R"}
     assert view.odds.main.title.startswith("Fire CSA-L -> USA-R (long")
@@ -190,6 +191,7 @@ def test_the_fire_form_and_its_odds(view):
     assert number(view, "P(an enemy unit routed or destroyed by its next morale step)") == "22.2% (2/9)"
     assert "P(the enemy leader there dies)" not in dict(view.odds.main.numbers)
     assert view.odds.second.visible and view.odds.main.figure is not None
+    assert "smallest chance of losing any card, then the fewest cards lost on average" in view.odds.main.note
     perform(view, (1, 6))
     assert view.guide.active.action == "allocate_hits"
     perform(view)
@@ -201,6 +203,7 @@ def test_moving_by_tapping_a_card_then_a_tile(view):
     """The movement step: tap a card (chosen), tap the tile across the Middle Ground (where it goes): an advance."""
     deployed(view.live)
     play(view.live, 4)
+    seated(view, "CSA")
     form = view.guide.active
     assert form.action == "move"
     view.tap_card("CSA-908")
@@ -215,27 +218,24 @@ def test_moving_by_tapping_a_card_then_a_tile(view):
 
 @pytest.mark.rule("DX-6.0")
 def test_the_morale_step_odds(view):
-    """USA turn 2: Aster (4B, 1 hit, no leader, the orchard changes no morale) routs with 1 - 4/6 = 1/3."""
+    """USA turn 2: Aster (4B, 1 hit, no leader, the orchard changes no morale) routs with 1 - 4/6 = 1/3; a page of
+    the CSA names Aster only if it is face-up (it is: it took the hit)."""
     deployed(view.live)
     play(view.live, 8)
+    seated(view, "USA")
     assert view.guide.active.action == "check_morale"
-    assert number(view, "P(Example Brigade Aster (fictional) lost)") == "33.3% (1/3)"
+    assert number(view, "P(Example Brigade Aster (fictional) (USA-954) lost)") == "33.3% (1/3)"
     perform(view, (4,))
     assert view.live.state.card("USA-954").hits == 0
 
 
-@pytest.mark.rule("DX-7.2", "DX-5.0")
+@pytest.mark.rule("DX-8.0", "DX-5.0")
 def test_a_refused_action_changes_nothing(view):
-    """A move that breaks a rule is blocked in the form with the rule named; forced through, it changes nothing."""
+    """A move the rules bar is refused with the rule named and changes nothing."""
     deployed(view.live)
     play(view.live, 4)
-    form = view.guide.active
-    form.inputs[0].value = "CSA-904"
-    form.inputs[1].param.update(options=["CSA-C"], value="CSA-C")     # sideways: not a move of the rules
-    view.guide.panel.refresh()
-    assert "DX-8.0" in view.guide.panel.blocked
     before = view.live.state.to_dict()
-    view.guide.panel.perform(ScriptedDice([]))
+    assert view.live.act({"type": "move", "card": "CSA-904", "to": "CSA-C"}, ScriptedDice([])) is None
     assert "DX-8.0" in view.live.error and view.live.state.to_dict() == before
 
 
@@ -243,21 +243,22 @@ def test_a_refused_action_changes_nothing(view):
 def test_reinforcements_named_or_drawn_by_dice(view):
     deployed(view.live)
     play(view.live, 7)
+    seated(view, "CSA")
     form = view.guide.active
-    assert form.action == "reinforce" and form.build() == {"type": "reinforce"}
+    assert form.action == "reinforce" and form.build() == {"type": "reinforce", "cards": []}
     assert [r.sides for r in view.live.needed(form.build())] == [6]     # one of the 6 CSA reinforcements
-    form.inputs[0].value = True
-    form.inputs[1].value = ["CSA-919"]
+    choose(field(view, "cards"), ["CSA-919"])
     assert form.build() == {"type": "reinforce", "cards": ["CSA-919"]}
     perform(view)
     assert view.live.state.card("CSA-919").loc == "reserve"
+    assert "CSA-919" in view.live.session.events[-1].detail and view.live.session.events[-1].owner == "CSA"
 
 
 @pytest.mark.rule("DX-4.0")
 def test_the_victory_monitor(view):
+    """DX-4.0: CSA-908 advanced into USA-L, but USA units are still there: it is not occupied."""
     deployed(view.live)
     play(view.live, 7)
-    """DX-4.0: CSA-908 advanced into USA-L, but USA units are still there: it is not occupied."""
     text = view.victory.object
     assert "CSA occupies 0 of the 2 USA positions it needs" in text and LABEL in text
 
@@ -269,9 +270,9 @@ def test_melee_advice_beside_the_declaration(store):
     """Vector 19: USA 2CV B against CSA 1CV C in USA-R: after round 1 USA alone 4/9, both gone 2/9, CSA alone 1/9,
     both remain 2/9; the view shows it with the best choices after it."""
     live = live_from(store, melee_table(V19))
-    view = DixieView(live)
+    view = seated(DixieView(live), live.state.active)
     form = view.guide.active
-    assert form.action == "declare_melee" and form.build() == {"type": "declare_melee", "position": "USA-R"}
+    assert form.action == "declare_melee" and form.build()["position"] == "USA-R"
     assert view.position_value.visible
     first = dict((row[0], row[1]) for row in view.odds.main.figure.data.itertuples(index=False))
     assert first == {"initiator alone": float(F(4, 9)), "opponent alone": float(F(1, 9)), "both": float(F(2, 9)),
@@ -285,14 +286,14 @@ def test_melee_advice_beside_the_declaration(store):
 def test_flank_attack_odds_beside_the_choice(store):
     """Vector 15: INF 3B, CAV 2B, ART 3B with an attack-1 leader: 0-3 cards make it with 1/18, 5/18, 4/9, 2/9."""
     live = live_from(store, flank_table())
-    view = DixieView(live)
+    view = seated(DixieView(live), "CSA")
     view.guide.choose("flank_attack")
     form = view.guide.active
     assert form.action == "flank_attack"
     for card in ("CSA-2", "CSA-3", "CSA-4"):
         view.tap_card(card)
     view.tap("USA-R")
-    form.inputs[2].value = "CSA-5"
+    view.tap_card("CSA-5")
     assert form.build() == {"type": "flank_attack", "cards": ["CSA-2", "CSA-3", "CSA-4"], "position": "USA-R",
                             "leader": "CSA-5"}
     bars = view.odds.main.figure.data
@@ -301,32 +302,41 @@ def test_flank_attack_odds_beside_the_choice(store):
     assert number(view, "P(at least one makes it)") == "94.4% (17/18)"
 
 
-# --- disengagement and the placing of hits ---------------------------------------------------------------------------
+# --- disengagement ---------------------------------------------------------------------------------------------------
 
 @pytest.mark.rule("DX-8.2", "DX-13.1")
 def test_the_withdraw_form_offers_only_legal_destinations(store):
     """DX-8.2: the unit that must disengage from its own line is offered only its reserve (never the empty enemy
     position across, which would win the game); a unit with nowhere to go is offered nothing and stays (A23)."""
-    view = DixieView(live_from(store, usa_must_disengage(fight_on=True)))
-    form = view.guide.active
-    assert form.action == "withdraw" and list(form.inputs[1].options) == ["reserve"]
-    assert form.build() == {"type": "withdraw", "card": "USA-11", "to": "reserve"}
+    live = live_from(store, usa_must_disengage(fight_on=True))
+    view = seated(DixieView(live), "USA")
+    assert view.guide.active.action == "withdraw"
+    assert [c.value for c in field(view, "to").legal.options] == ["reserve"]
+    assert view.guide.active.build() == {"type": "withdraw", "card": "USA-11", "to": "reserve"}
     view.tap("CSA-L")
-    assert form.build()["to"] == "reserve"
+    assert view.guide.active.build()["to"] == "reserve"
     perform(view)
     assert view.live.state.card("USA-11").loc == "reserve" and view.live.state.victory is None
-    cut_off = DixieView(live_from(store, csa_cut_off()))
-    form = cut_off.guide.active
-    assert form.action == "withdraw" and list(form.inputs[1].options) == [] and "to" not in form.build()
+    cut = live_from(store, csa_cut_off())
+    cut_off = seated(DixieView(cut), "CSA")
+    assert cut_off.guide.active.action == "withdraw" and "to" not in cut_off.guide.active.build()
     perform(cut_off)
     assert cut_off.live.state.card("CSA-1").loc == "USA-R"
 
 
-@pytest.mark.rule("DX-7.3")
-def test_the_placing_of_hits_is_described_as_made(view):
-    """DX-7.3: the fire odds and the allocation switch describe the placing the companion makes: the smallest
-    chance of losing any card, then the fewest cards lost on average."""
-    deployed(view.live)
-    play(view.live, 1)
-    view.tap("USA-R")
-    assert "smallest chance of losing any card, then the fewest cards lost on average" in view.odds.main.note
+# --- hidden cards ----------------------------------------------------------------------------------------------------
+
+@pytest.mark.rule("DX-3.2", "DX-13.6")
+def test_a_side_page_never_names_the_other_sides_hidden_cards(store, view):
+    """Digest section 2: deployed face-down, a CSA card is named on the CSA's page only (board, forms, log detail);
+    the USA's page and the table's see its back and a public summary."""
+    seated(view, "CSA")
+    view.tap_card("CSA-904")
+    view.tap("CSA-L")
+    perform(view)
+    name = view.live.state.card("CSA-904").spec.name
+    assert name in view.board.html and name in view.live.session.events[-1].detail
+    for side in ("USA", ""):
+        other_page = seated(DixieView(LiveSession(GameSession.open(store, view.live.session.id))), side)
+        assert name not in other_page.board.html
+        assert name not in json.dumps(json.loads(other_page.live.session.export_log(side))["events"])

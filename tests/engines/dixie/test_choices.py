@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from companion.dice import ScriptedDice
+from companion.engine import RuleError
 from engines.dixie import ENGINE
 from engines.dixie.state import OVER
 from tests.engines.dixie.support import Table, advanced, basic_decks, leader, sidebar, special, terrain, unit
@@ -132,6 +133,8 @@ def test_fire_choices():
     assert barred(table, "fire", "target", firers=["USA-21"])["CSA-L"] == "DX-7.2"
     assert [c.label for c in legal(table, "fire", "target", firers=["USA-24", "USA-26"]).options] == ["USA-C (short)"]
     assert legal(table, "fire", "counter_battery", firers=["USA-24"], target="USA-C") is None   # 13.4 is off
+    with pytest.raises(RuleError, match="DX-7.0"):            # no firer ticked yet: no target to offer
+        legal(table, "fire", "target", firers=[])
 
 
 @pytest.mark.rule("DX-13.4")
@@ -153,11 +156,12 @@ def test_counter_battery_choices():
 @pytest.mark.rule("DX-7.3")
 def test_hit_placing_choices():
     """Vector 13: 3 hits on X (1CV) and Y (3CV): one card per hit, levelled: all three on Y is not a placing;
-    X, Y, X (X destroyed) and X, Y, Y are."""
+    X, Y, X (X destroyed) and X, Y, Y are; none named leaves the placing to the companion, two is not a placing."""
     table = xy_table()
     placing = legal(table, "allocate_hits", "cards")
-    assert (placing.low, placing.high, set(placing.values)) == (3, 3, {"CSA-1", "CSA-2"})
-    assert not placing.fits(("CSA-2", "CSA-2", "CSA-2"))
+    assert (placing.low, placing.high, set(placing.values)) == (0, 3, {"CSA-1", "CSA-2"})
+    assert not placing.fits(("CSA-2", "CSA-2", "CSA-2")) and not placing.fits(("CSA-1", "CSA-2"))
+    assert placing.fits(())
     assert placing.fits(("CSA-1", "CSA-2", "CSA-1")) and placing.fits(("CSA-1", "CSA-2", "CSA-2"))
 
 
@@ -198,10 +202,12 @@ def test_draws_specials_and_disorder_choices():
     table.do("start_battle")
     table.to_step("reinforcement")
     draw = legal(table, "reinforce", "cards")
-    assert (draw.low, draw.high, sorted(draw.values)) == (1, 1, [f"CSA-{i}" for i in range(19, 25)])
+    assert (draw.low, draw.high, sorted(draw.values)) == (0, 1, [f"CSA-{i}" for i in range(19, 25)])
+    assert draw.fits(()) and draw.fits(("CSA-19",))                 # none named: the dice draw
     table.do("reinforce", cards=["CSA-19"])
     table.to_step("reinforcement")
-    assert (legal(table, "reinforce", "cards").low, legal(table, "reinforce", "cards").high) == (2, 2)
+    usa = legal(table, "reinforce", "cards")
+    assert usa.high == 2 and usa.fits(()) and not usa.fits(("USA-37",)) and usa.fits(tuple(usa.values[:2]))
     cards = [unit(1, "CSA"), special(2, "CSA"), special(3, "CSA", timing="enemy"), special(4, "CSA"),
              special(5, "CSA"), unit(21, "USA")]
     specials = Table(cards)
