@@ -269,22 +269,22 @@ class SetupEditor(pn.viewable.Viewer):
 
         def tools(table, blank, what):
             return pmui.Row(self._add(table, blank, what), self._remove(table))
+
+        def section(title, *parts):
+            # one after another, not in tabs: a table updated while hidden breaks in the browser
+            return pmui.Typography(title, variant="subtitle1"), *parts
         self._layout = pmui.Column(
             pmui.Typography("Your map, units and MM (the source has none of them)", variant="h6"),
             example,
-            pmui.Tabs(
-                ("Map: boxes", pmui.Column(self.boxes, tools(self.boxes, {"alignment": "neutral", "rp": 0,
-                                                                         "port": False, "fort": False}, "box"))),
-                ("Map: lines", pmui.Column(self.lines, tools(self.lines, {"type": "rail"}, "line"))),
-                ("Map file", pmui.Column(self.upload, self.paste, read, sizing_mode="stretch_width")),
-                ("Units", pmui.Column(self.units, tools(self.units, {"side": USA, "arm": "inf", "grade": "militia",
-                                                                     "face": "full", "entrenched": False}, "unit"))),
-                ("Leaders, MM, year", pmui.Column(
-                    self.leaders, tools(self.leaders, {"name": "Lee"}, "leader"),
-                    pn.FlexBox(*self.mm.values(), self.mm_track, self.year, self.turn), sizing_mode="stretch_width")),
-                ("Calendar, cities, ports", pmui.Column(self.calendar, *self.places.values(),
-                                                        sizing_mode="stretch_width")),
-                sizing_mode="stretch_width", css_classes=["setup-tabs"]),
+            *section("Map: boxes", self.boxes, tools(self.boxes, {"alignment": "neutral", "rp": 0, "port": False,
+                                                                 "fort": False}, "box")),
+            *section("Map: lines", self.lines, tools(self.lines, {"type": "rail"}, "line")),
+            *section("Map file", self.upload, self.paste, read),
+            *section("Units", self.units, tools(self.units, {"side": USA, "arm": "inf", "grade": "militia",
+                                                             "face": "full", "entrenched": False}, "unit")),
+            *section("Leaders, MM, year", self.leaders, tools(self.leaders, {"name": "Lee"}, "leader"),
+                     pn.FlexBox(*self.mm.values(), self.mm_track, self.year, self.turn)),
+            *section("Calendar, cities, ports", self.calendar, *self.places.values()),
             self.map_note, self.note, sizing_mode="stretch_width")
         self._check()
 

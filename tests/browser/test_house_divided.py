@@ -1,11 +1,17 @@
 """A House Divided in a real browser at tablet size: the EXAMPLE map, control set by tapping a box, the supply
-check with its explanation, a two-day battle with dice entered at the table, desertion, undo, reload."""
+check with its explanation, a two-day battle with dice entered at the table, desertion, undo, reload; a map file
+whose names carry script, shown as text."""
 from __future__ import annotations
+
+import copy
+import json
 
 import pytest
 from playwright.sync_api import expect
 
-from .test_shell import screenshots
+from engines.house_divided.example import EXAMPLE_MAP
+
+from .test_shell import SCRIPT, assert_no_script_ran, screenshots
 from .ui import SLOW, button, do, guide, logged, other, step, tap_faces
 
 pytestmark = pytest.mark.browser
@@ -156,3 +162,39 @@ def test_example_map_supply_and_a_two_day_battle(page, server, offline, output_p
     assert page.locator(".event-log li").count() == count
     expect(board).to_contain_text("Decided: Union victory", timeout=SLOW)
     assert board.inner_text() == before
+
+
+def scripted_map() -> str:
+    """The EXAMPLE map with a box's name and the map's label carrying script."""
+    data = copy.deepcopy(EXAMPLE_MAP)
+    data["label"] = f"Scripted map {SCRIPT}"
+    data["boxes"][6]["name"] = f"X box {SCRIPT}"      # X, held by the Union, drawn at (-1, -1)
+    return json.dumps(data)
+
+
+@pytest.mark.rule("HD-8")
+def test_script_in_a_map_file_is_shown_as_text_and_never_runs(page, server, offline, output_path):
+    """Issue 14: a pasted map whose label and box name carry script, and a refused one whose line names a box by
+    script: the notes, the track and the box's details show them as text; no dialog, no element of them."""
+    dialogs: list = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.goto(server.url + "/house_divided")
+    button(page, "Load the EXAMPLE (invented map and units)").click(timeout=SLOW)
+    expect(page.locator(".setup-note")).to_contain_text("Ready", timeout=SLOW)
+    paste = page.locator(".map-paste textarea").first
+    refused = json.loads(scripted_map())
+    refused["lines"].append({"from": "A", "to": SCRIPT, "type": "rail"})
+    paste.fill(json.dumps(refused))
+    button(page, "Read the pasted map").click()
+    expect(page.locator(".map-note")).to_contain_text(f"there is no box '{SCRIPT[:38]}…", timeout=SLOW)
+    paste.fill(scripted_map())
+    button(page, "Read the pasted map").click()
+    expect(page.locator(".map-note")).to_contain_text(f"Scripted map {SCRIPT}", timeout=SLOW)
+    expect(page.locator(".setup-note")).to_contain_text("Ready", timeout=SLOW)
+    button(page, "Start the game").click()
+    expect(page.locator(".turn-track")).to_contain_text(f"Scripted map {SCRIPT}", timeout=SLOW)
+    tab(page, "Map")
+    page.locator(".box-X button").click(timeout=SLOW)
+    expect(page.locator(".box-details")).to_contain_text(f"X box {SCRIPT}", timeout=SLOW)
+    screenshots(page, output_path, "house_divided-script-as-text")
+    assert_no_script_ran(page, dialogs)
