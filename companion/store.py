@@ -48,6 +48,10 @@ CREATE TABLE IF NOT EXISTS events (
 """
 
 
+class NoSuchSession(KeyError):
+    """No session of that id is saved here."""
+
+
 class StaleSession(RuntimeError):
     """Another device added an event first: reload the session and try again."""
 
@@ -151,7 +155,7 @@ class Store:
             row = db.execute("SELECT id, slug, title, options, setup, created, updated FROM sessions "
                              "WHERE id = ?", (session_id,)).fetchone()
             if row is None:
-                raise KeyError(f"No saved session {session_id!r}")
+                raise NoSuchSession(f"No saved session {session_id!r}")
             record = SessionRecord(row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]),
                                    row[5], row[6])
         record.events = self.events_after(session_id, 0)
@@ -179,14 +183,14 @@ class Store:
             raise ValueError("A game's name is 1 to 80 characters.")
         with closing(self._connect()) as db, db:
             if db.execute("UPDATE sessions SET title = ? WHERE id = ?", (title, session_id)).rowcount != 1:
-                raise KeyError(f"No saved session {session_id!r}")
+                raise NoSuchSession(f"No saved session {session_id!r}")
 
     def delete(self, session_id: str) -> None:
         """Remove a saved session and all its events, in one transaction."""
         with closing(self._connect()) as db, db:
             db.execute("DELETE FROM events WHERE session_id = ?", (session_id,))
             if db.execute("DELETE FROM sessions WHERE id = ?", (session_id,)).rowcount != 1:
-                raise KeyError(f"No saved session {session_id!r}")
+                raise NoSuchSession(f"No saved session {session_id!r}")
 
     def sessions(self, slug: str | None = None) -> list[dict]:
         """Saved sessions, most recently played first: id, slug, title, created, updated, events."""

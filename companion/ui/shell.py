@@ -18,7 +18,7 @@ from ..door import is_loopback
 from ..engine import Engine, RuleError
 from ..quoting import quote
 from ..session import GameSession, import_session
-from ..store import ImportRefused, Store
+from ..store import ImportRefused, NoSuchSession, Store
 from .controls import ErrorBanner, UndoBar
 from .live import HUB, LiveSession
 from .options import OPTIONS_CSS, OptionsForm, options_html
@@ -139,7 +139,7 @@ class SessionPicker(pn.viewable.Viewer):
     def _rename(self) -> None:
         try:
             self.store.rename(self._target["id"], self._new_name.value or "")
-        except (ValueError, KeyError) as exc:
+        except (ValueError, NoSuchSession) as exc:
             self.message = str(exc)
             return
         self._renaming.visible = False
@@ -179,7 +179,7 @@ class GameShell(pn.viewable.Viewer):
         if wanted:
             try:
                 self.open(GameSession.open(self.store, wanted))
-            except KeyError:
+            except NoSuchSession:
                 self.show_picker(f"There is no saved game {quote(wanted)}.")
         else:
             self.show_picker()

@@ -63,7 +63,7 @@ def test_a_rule_chip_opens_its_clause_and_the_rules_tab_finds_it(page, server, o
     expect(dialog).to_have_count(0)
     assert page.locator(".event-log li").count() == before
     clause, word = a_word_of(slug)
-    page.get_by_role("tab", name="Rules").click()
+    page.get_by_role("tab", name="Rules", exact=True).click()
     page.locator(".rules-search input").fill(word)
     expect(page.locator(".rules-results")).to_contain_text(clause, timeout=SLOW)
     screenshots(page, output_path, f"{slug}-rules-tab")
