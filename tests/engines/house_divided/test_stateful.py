@@ -7,7 +7,6 @@ A game from the EXAMPLE's turn 1 runs all 40 turns (about a thousand actions); t
 turns, so their games are short."""
 from __future__ import annotations
 
-import tempfile
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -149,9 +148,14 @@ def check(before, action, step) -> None:
         assert fired is None or len(fired) <= cap, "the firing limit (HD-5.6)"
 
 
-def play(options, data, seed):
-    with tempfile.TemporaryDirectory() as folder:
-        replay = play_whole_game(ENGINE, options, data, seed, check, Store(folder))
+@pytest.fixture(scope="module")
+def store(tmp_path_factory) -> Store:
+    """One store for every game of the module (a store opened per game cost a quarter of the game's time)."""
+    return Store(tmp_path_factory.mktemp("games"))
+
+
+def play(options, data, seed, store: Store):
+    replay = play_whole_game(ENGINE, options, data, seed, check, store)
     assert replay.state.victory is not None, "the game ends: turn 40 over, or a basic-game victory (HD-6.2)"
     return replay
 
@@ -159,13 +163,13 @@ def play(options, data, seed):
 @pytest.mark.rule("HD-3", "HD-5.1", "HD-5.2", "HD-5.6", "HD-5.7", "HD-4.11", "HD-6.2")
 @settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=OPTION_CHOICES, seed=st.integers(0, 2 ** 32))
-def test_whole_games_from_the_example_setup(options, seed):
-    play(options, setup(basic_rules=TEST_BASIC), seed)
+def test_whole_games_from_the_example_setup(options, seed, store):
+    play(options, setup(basic_rules=TEST_BASIC), seed, store)
 
 
 @pytest.mark.rule("HD-2", "HD-3", "HD-8", "HD-5.1", "HD-5.2", "HD-5.4", "HD-5.7", "HD-5.9", "HD-4.11", "HD-6.2")
-@settings(max_examples=examples(250), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(1000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=st.integers(0, 2 ** 32))
-def test_whole_games_from_a_random_small_setup(data, seed):
+def test_whole_games_from_a_random_small_setup(data, seed, store):
     options = data.draw(OPTION_CHOICES, label="options")
-    play(options, data.draw(small_setups(options), label="setup"), seed)
+    play(options, data.draw(small_setups(options), label="setup"), seed, store)
