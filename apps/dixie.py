@@ -54,7 +54,6 @@ NUMBERS = ("number", "cv", "morale_modifier", "fp_long", "fp_short", "fp_melee",
            "bp", "day")
 CHOICE_TEXT = {ENDED: "over (a side is gone)", FIGHT: "both fight round 2", WITHDRAW: "you disengage",
                CONCEDE: "the enemy disengages"}
-MELEE_STEPS = ("declare_melee", "melee_round", "melee_choice")
 
 CSS = """
 .field { display: grid; gap: 8px; font-family: inherit; } .line { display: grid; gap: 8px; }
@@ -92,8 +91,7 @@ CSS = """
 # --- card entry ---------------------------------------------------------------------------------------------
 
 def clean_row(record: dict) -> dict:
-    """A table row as a card row: empty cells left out, whole numbers (and whole numbers typed as text into a
-    number column) as ints, unticked flags left out (the engine checks the rest)."""
+    """A table row as a card row: empty cells and unticked flags left out, whole numbers as ints (the engine checks)."""
     row = {}
     for key, value in record.items():
         value = value.item() if hasattr(value, "item") else value
@@ -118,8 +116,7 @@ EXAMPLE_ROWS = [clean_row({c: r.get(c) for c in COLUMNS}) for r in example_cards
 
 
 class CardEditor(pn.viewable.Viewer):
-    """The players' own cards (DX-1.0, digest section 10): the table of every card, typed cell by cell, or a card
-    list (JSON or YAML) pasted or opened and read by the engine's bounded reader; or the fictional example deck."""
+    """The players' own cards (DX-1.0): typed in the table, or a card list pasted or opened (the engine's reader)."""
 
     def __init__(self, **params):
         super().__init__(**params)
@@ -161,8 +158,7 @@ class CardEditor(pn.viewable.Viewer):
         try:
             rows = read_card_file(raw or "")
         except (RuleError, ValueError) as exc:
-            self.note.param.update(severity="error", object=plain(f"The card list is not read: {exc}"))
-            return
+            return self.note.param.update(severity="error", object=plain(f"The card list is not read: {exc}"))
         self.set_rows([clean_row({c: r.get(c) for c in COLUMNS if c in r}) for r in rows])
 
     def set_rows(self, rows) -> None:
@@ -182,10 +178,9 @@ class CardEditor(pn.viewable.Viewer):
             specs = cards_from_rows(rows)
         except RuleError as exc:
             return self.note.param.update(severity="error", object=plain(str(exc)))
-        counts = "; ".join(
-            f"{side}: {sum(1 for s in specs if s.side == side)} cards (muster "
-            f"{sum(1 for s in specs if s.side == side and s.pile == 'muster')}, reinforcements "
-            f"{sum(1 for s in specs if s.side == side and s.pile == 'reinforcements')})" for side in SIDES)
+        counts = "; ".join(f"{side}: {len(own)} cards (muster {sum(s.pile == 'muster' for s in own)}, reinforcements "
+                           f"{sum(s.pile == 'reinforcements' for s in own)})"
+                           for side in SIDES for own in [[s for s in specs if s.side == side]])
         notes = deck_warnings(specs)
         try:
             check_decks(specs, resolve_options(ENGINE.options, {}))
@@ -198,10 +193,7 @@ class CardEditor(pn.viewable.Viewer):
             f"{counts}. " + " ".join(notes or ["The decks are valid for the basic game."])))
 
     def setup(self) -> dict:
-        setup = {"cards": self.rows()}
-        if self.is_example():
-            setup["example"] = LABEL
-        return setup
+        return {"cards": self.rows(), **({"example": LABEL} if self.is_example() else {})}
 
     def __panel__(self):
         return self._layout
@@ -210,8 +202,7 @@ class CardEditor(pn.viewable.Viewer):
 # --- the battlefield ------------------------------------------------------------------------------------------
 
 def card_html(card: Card, viewer: str) -> str:
-    """One card as the viewer sees it: one it may not see as its back (digest section 2), an own face-down card
-    dashed; hits as a marker. `viewer` "" is the table: it sees the face-up cards only."""
+    """One card as `viewer` sees it: one it may not see as its back (digest section 2; "" the table: face-up only)."""
     side = card.side.lower()
     if not sees(card, viewer):
         return f'<span class="card back {side}" title="face-down {card.side} card">{card.side}</span>'
@@ -260,8 +251,7 @@ def reserve_html(state: GameState, side: str, viewer: str) -> str:
 
 
 def battlefield_html(state: GameState, viewer: str) -> str:
-    """The table as the viewer sits at it (the table's page as the CSA): its own line and reserve below, the
-    enemy's above, each position straight across the Middle Ground from the one it faces (Fig. 2, DX-8.0)."""
+    """The table as the viewer sits at it (the table as the CSA): its line below, each position across (DX-8.0)."""
     seat = viewer or SIDES[0]
     own = line_positions(seat, state.width)
     cols = f'style="grid-template-columns: repeat({len(own)}, minmax(0, 1fr))"'
@@ -281,12 +271,10 @@ class Battlefield(JSComponent):
     export function render({ model, el }) {
       const draw = () => {
         el.innerHTML = model.html;
-        el.querySelectorAll('[data-pos]').forEach((tile) => {
-          tile.addEventListener('click', () => model.send_msg({ pos: tile.dataset.pos }));
-        });
-        el.querySelectorAll('[data-card]').forEach((card) => {
-          card.addEventListener('click', (e) => { e.stopPropagation(); model.send_msg({ card: card.dataset.card }); });
-        });
+        el.querySelectorAll('[data-pos]').forEach((t) => t.addEventListener('click', () => model.send_msg({
+          pos: t.dataset.pos })));
+        el.querySelectorAll('[data-card]').forEach((c) => c.addEventListener('click', (e) => {
+          e.stopPropagation(); model.send_msg({ card: c.dataset.card }); }));
       };
       draw();
       model.on('html', draw);
@@ -306,11 +294,9 @@ class Battlefield(JSComponent):
 def victory_html(live: LiveSession) -> str:
     """The victory monitor (DX-4.0): the enemy-line positions each side occupies, of those it needs."""
     s, need = live.state, needed(live.state)
-    parts = []
-    for side in SIDES:
-        held = occupied(s, side)
-        parts.append(f"<span{' class=near' if len(held) == need - 1 else ''}>{side} occupies {len(held)} of the "
-                     f"{need} {other(side)} positions it needs{': ' + ', '.join(held) if held else ''}</span>")
+    parts = [f"<span{' class=near' if len(held) == need - 1 else ''}>{side} occupies {len(held)} of the {need} "
+             f"{other(side)} positions it needs{': ' + ', '.join(held) if held else ''}</span>"
+             for side in SIDES for held in [occupied(s, side)]]
     if s.victory:
         parts.insert(0, f"<b>{escape(s.victory.text)} ({s.victory.rule})</b>")
     if s.options["historical"]:
@@ -323,8 +309,7 @@ def victory_html(live: LiveSession) -> str:
 # --- the game view ------------------------------------------------------------------------------------------------
 
 class Seen(SimpleNamespace):
-    """The session as this device's side may know it: the engine's specs without the cards it may not see
-    (`seen_specs`), so that no form on its page names one."""
+    """The session as this device's side may know it: the specs without the cards it may not see (`seen_specs`)."""
     state = property(lambda self: self.live.state)
 
 
@@ -334,8 +319,7 @@ class DixieView(pn.viewable.Viewer):
     def __init__(self, live: LiveSession, **params):
         super().__init__(**params)
         self.live = live
-        self.seen = self._seen()
-        self.odds, self.log = OddsPanel(), EventLog(live)
+        self.seen, self.odds, self.log = self._seen(), OddsPanel(), EventLog(live)
         self.seats = SeatPanel(live, list(SIDES))
         self.board = Battlefield(self.tap, self.tap_card, css_classes=["battlefield"])
         self.victory = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[CSS], css_classes=["victory-monitor"])
@@ -355,8 +339,8 @@ class DixieView(pn.viewable.Viewer):
         self.board.html = battlefield_html(s, self.live.viewer)
         self.victory.object = victory_html(self.live)
         self.phase.object = plain(phase_title(s))
-        due = due_now(s)
-        self.position_value.visible = bool(due) and due[0].action in MELEE_STEPS
+        self.position_value.visible = any(d.action in ("declare_melee", "melee_round", "melee_choice")
+                                          for d in due_now(s)[:1])
 
     def _seen(self) -> Seen:
         return Seen(live=self.live, engine=SimpleNamespace(actions=SimpleNamespace(
@@ -372,15 +356,13 @@ class DixieView(pn.viewable.Viewer):
 
     def _fields(self, kinds) -> list:
         form = self.guide.active
-        return [f for f in form.form.fields if f.legal is not None and f.param.kind in kinds] \
-            if isinstance(form, SpecStep) else []
+        return [f for f in form.form.fields if f.legal and f.param.kind in kinds] if isinstance(form, SpecStep) else []
 
     def tap(self, place: str) -> None:
         """A tap on a tile: the first position the step shown may take there (fire at, move to, deploy into ...)."""
         value = RESERVE if place.startswith("reserve-") else place
-        field = next((f for f in self._fields((ONE_OF,)) if any(c.value == value for c in f.legal.options)), None)
-        if field is not None:
-            field.set(value)
+        for f in (f for f in self._fields((ONE_OF,)) if any(c.value == value for c in f.legal.options)):
+            return f.set(value)
 
     def tap_card(self, card: str) -> None:
         """A tap on one of the viewer's cards: the step shown picks it, or ticks it on or off."""
@@ -401,8 +383,7 @@ class DixieView(pn.viewable.Viewer):
     def _show_checks(self, title: str, cards: list[Card], melee: bool = False) -> None:
         if not cards:
             return self.odds.clear()
-        s = self.live.state
-        result = advice.checks_advice(s, cards, melee)
+        s, result = self.live.state, advice.checks_advice(self.live.state, cards, melee)
         numbers = [(f"P({name_for(s.card(i), self.live.viewer)} lost)", odds_text(p)) for i, p in result.lost.items()]
         self.odds.show(title, numbers, plots.hits_bars(result.units_lost, "Units routed", "units"),
                        "Leaders check first (DX-11.3): a leader killed takes its command from the units' checks.")
@@ -466,7 +447,8 @@ class DixieView(pn.viewable.Viewer):
 
     def _show_plan(self, plan, pos: str) -> None:
         """DX-13.1 advice: round 1, both sides' best choices, round 2 (exact, digest section 8)."""
-        by_choice = {c: sum(n.probability for n in plan.nodes if n.choice == c) for c in {n.choice for n in plan.nodes}}
+        by_choice = {c: sum(n.probability for n in plan.nodes if n.choice == c)
+                     for c in dict.fromkeys(n.choice for n in plan.nodes)}
         note = "After round 1, with the best choices: " + "; ".join(
             f"{CHOICE_TEXT[c]} {odds_text(p)}" for c, p in by_choice.items()) + \
             f". Scored as position worth {self.position_value.value} cards + cards lost by each side."

@@ -406,7 +406,7 @@ def _disorder_card(state: GameState, chosen):
     return card_choices(state, [c.id for c in state.units(over[0][1], over[0][0])] if over else [])
 
 
-@actions("Disorder checks", "DX-8.3a", one_of("card", "Card to check (option A13)", "DX-8.3a", _disorder_card,
+@actions("Disorder checks", "DX-8.3a", one_of("card", "Card to check (one at a time, as chosen under Options)", "DX-8.3a", _disorder_card,
                                               default=None),
          when=when_due("disorder"))
 def disorder(state: GameState, dice: Dice, card: str | None) -> Step:

@@ -340,7 +340,7 @@ def _melee_units(state: GameState, chosen):
 
 @actions("Declare a melee", "DX-13.1",
          one_of("position", "Melee in", "DX-13.1", _melee_positions),
-         some_of("units", "Your units in the melee (option A8)", "DX-13.1", _melee_units, default=None),
+         some_of("units", "Your units in the melee", "DX-13.1", _melee_units, default=None),
          when=_melee_open)
 def declare_melee(state: GameState, dice: Dice, position: str, units: list | None) -> Step:
     """DX-13.1: before any fire, the active player declares a melee in an engaged position, giving up the fire

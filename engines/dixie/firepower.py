@@ -28,7 +28,7 @@ def fire_mode(state: GameState, side: str, origin: str, target: str) -> str:
         return SHORT
     if target == across(origin):
         if line_of(origin) != side and not state.options["long_range_from_enemy_line"]:
-            raise RuleError("DX-7.2", "Long-range fire goes from your own line across the Middle Ground (A5)")
+            raise RuleError("DX-7.2", "Long-range fire goes from your own line across the Middle Ground")
         if state.units(origin, enemy):
             raise RuleError("DX-7.2", f"{origin} is engaged: its artillery cannot fire at long range")
         if not state.at(target, enemy):
@@ -100,7 +100,7 @@ def check_counter_battery(state: GameState, firer: Card, named: Card, mode: str,
     if mode in (LONG, SUPPORT) and not named.face_up:
         raise RuleError("DX-13.4", "At long range the named artillery must be face-up")
     if state.options["counter_battery_firers"] == "artillery" and firer.spec.type != ART:
-        raise RuleError("DX-13.4", "Only artillery may single out artillery (A11 option)")
+        raise RuleError("DX-13.4", "Only artillery may single out artillery (as chosen under Options)")
 
 
 def order_key(state: GameState, origin: str, target: str) -> str:

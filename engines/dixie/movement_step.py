@@ -89,7 +89,7 @@ def _terrain_fault(state: GameState, card, pos: str) -> RuleError | None:
     if state.engaged(pos):
         return RuleError("DX-10.2", f"Terrain is played only into an unengaged position, not {pos}")
     if state.units(pos, other(card.side)) and not state.options["terrain_into_enemy_held"]:
-        return RuleError("DX-10.2", f"{pos} is held by enemy units: terrain is played only where there are none (A22)")
+        return RuleError("DX-10.2", f"{pos} is held by enemy units: terrain is played only where there are none")
     return stacking_fault(state, state.with_cards(replace(card, loc=pos, face_up=True)))
 
 
@@ -185,7 +185,7 @@ def _flank_positions(state: GameState, chosen) -> list:
     def why(pos: str) -> RuleError | None:
         if pos not in targets:
             if not is_flank(pos) and not state.options["flank_any_position"]:
-                return RuleError("DX-13.3", f"A flank attack goes into a flank position (L or R), not {pos} (A10)")
+                return RuleError("DX-13.3", f"A flank attack goes into a flank position (L or R), not {pos}")
             return RuleError("DX-13.3", f"{pos} must hold both friendly and enemy units")
         if len(group) > room(state, side, pos):
             return RuleError("DX-13.3", f"Only {max(0, room(state, side, pos))} more unit(s) fit in {pos}")
