@@ -147,8 +147,6 @@ class CardEditor(pn.viewable.Viewer):
         self.table.param.watch(lambda _: self._check(), "value")
         self._layout = pmui.Column(
             pmui.Typography("Your battle decks (from your own cards)", variant="h6"),
-            pmui.Typography("Enter each card as printed, one row a card; or paste or open a card list.",
-                            variant="body2"),
             pmui.Row(*b[:4]), self.table, self.note, self.paste, pmui.Row(b[4], self.upload),
             sizing_mode="stretch_width")
         self._check()
@@ -396,10 +394,10 @@ class DixieView(pn.viewable.Viewer):
         s = self.live.state
         if not s.tasks:
             return self.odds.clear()
-        task = s.tasks[0]
-        sides = SIDES if task.source == "melee" else (task.side,)
-        cards = [c for c in s.at(task.position) if c.side in sides and c.hits and (c.is_unit or c.spec.type == LDR)]
-        self._show_checks(f"The checks in {task.position} (DX-6.0, DX-11.3)", cards, task.source == "melee")
+        task, melee = s.tasks[0], s.tasks[0].source == "melee"
+        cards = [c for c in s.at(task.position)
+                 if (melee or c.side == task.side) and c.hits and (c.is_unit or c.spec.type == LDR)]
+        self._show_checks(f"The checks in {task.position} (DX-6.0, DX-11.3)", cards, melee)
 
     def _disorder_odds(self, _action) -> None:
         if not (over := over_limit(self.live.state)):
@@ -437,7 +435,6 @@ class DixieView(pn.viewable.Viewer):
 
     def _worth(self) -> Fraction:
         return Fraction(self.position_value.value or 0)
-
     def _melee_odds(self, action) -> None:
         try:
             self._show_plan(advice.melee_advice(self.live.state, action["position"], action.get("units") or None,
