@@ -598,5 +598,5 @@ def planner_note(inputs: SequenceInput) -> str:
         parts.append("they include McDowell's hesitation (a Union stack south of Bull Run attacks on 5-6, BR-10.2)")
     parts.append("the defender fires back at the first attack made" if inputs.defender_fires else
                  "the defender has made its one defensive roll this turn and does not fire back")
-    return "These odds are for the attacks in this order: " + "; ".join(parts) + "."
+    return ("Conditional odds: they hold if the attacks are made in this order, and " + "; ".join(parts) + ".")
 

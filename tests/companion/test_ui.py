@@ -14,6 +14,7 @@ from apps.bull_run import BullRunView
 from companion.dice import ENTERED, RANDOM, EnteredDice, RandomDice
 from companion.engine import dice_needed
 from companion.events import UNDO
+from companion.rulebook import load
 from companion.session import GameSession
 from companion.store import Store
 from companion.ui.controls import ActionPanel, ErrorBanner, OddsCard, UndoBar, odds_text
@@ -22,7 +23,7 @@ from companion.ui.live import HUB, LiveSession
 from companion.ui.log import EventLog
 from companion.ui.options import OptionsForm
 from companion.ui.shell import GameShell, SessionPicker
-from companion.ui.text import plain
+from companion.ui.text import escape, plain
 from engines.bull_run.guide import due_now
 from tests.widgets import click, find
 
@@ -306,6 +307,18 @@ def test_the_same_refusal_again_shows_the_closed_banner_again(live):
     assert banner._alert.visible and not banner._alert.closed and plain("(BR-3.0)") in banner._alert.object
 
 
+def test_a_refusal_shows_the_clause_it_breaks_under_it(live):
+    """The clause is the rulebook's, with its rule ID; it goes when the next entry is accepted."""
+    banner = ErrorBanner(live)
+    live.act({"type": "end_turn"}, RandomDice(seed=1))
+    clause = load("bull_run").clauses[live.error_rule]
+    assert live.error_rule == "BR-3.0" and banner._clause.visible
+    assert "What the rules say" in banner._clause.object and "BR-3.0" in banner._clause.object
+    assert escape(clause.title) in banner._clause.object
+    live.act(INITIATIVE, RandomDice(seed=1))
+    assert not banner._clause.visible
+
+
 def test_an_odds_card_without_numbers_or_figure_is_hidden():
     card = OddsCard(title="Odds")
     assert not card._card.visible
@@ -417,6 +430,15 @@ def test_the_guide_follows_the_engines_due_steps(live):
     live.act({"type": "farm_ford_roll"}, EnteredDice((1,)))
     assert shown() == ("move", {"end_movement"})
     assert find(guide.others, "other-end_movement").label == "End Union movement"
+
+
+def test_the_guides_step_has_what_the_rules_say_one_tap_away(live):
+    """The step's title carries a chip for its rule (the dialog opens it in the browser)."""
+    guide = BullRunView(live).guide
+    due = due_now(live.state)[0]
+    title = guide.active.title.object
+    assert f'data-rule="{due.rule}"' in title and "What the rules say" in title
+    assert due.rule in load("bull_run").clauses
 
 
 def test_a_plain_step_chosen_is_done_at_once(live):

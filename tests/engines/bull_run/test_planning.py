@@ -78,6 +78,7 @@ def test_the_planner_includes_mcdowells_hesitation_and_says_so():
     got = {(o.defenders, o.sp_lost): p for o, p in fractions(attack_sequence_odds(plan)).items()}
     assert got == independent_sequence(5, [4, 6], [True, False])
     assert "McDowell's hesitation" in planner_note(plan)
+    assert planner_note(plan).startswith("Conditional odds: they hold if the attacks are made in this order")
 
 
 @pytest.mark.rule("BR-10.1")

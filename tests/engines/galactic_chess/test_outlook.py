@@ -19,6 +19,7 @@ from engines.galactic_chess.battle import (
     READY,
     RETREATED,
     SURVIVED,
+    BattleRules,
     Field,
     apply_duel,
     apply_retreat,
@@ -208,6 +209,23 @@ def test_exact_recursion_agrees_with_200000_battles_played_with_dice():
     assert any(f == RETREATED for o in probs for f in o.fates)        # the policy does retreat
     assert any(opportunity(MIXED, f, model.rules).roll_off for f in model.fields if not model.over(f))   # and roll off
     assert_agrees(probs, counts, TRIALS)
+
+
+# Q12's case: both SCs S5, cross-side ties at S4 and later at S3 (two roll-offs by default, one per SC pair).
+TIES = (unit("SC_A", ATTACKER, 3, 5, 2, 9, 0), unit("A4", ATTACKER, 2, 4, 2, 8, 1),
+        unit("A3", ATTACKER, 1, 3, 2, 8, 2), unit("SC_B", DEFENDER, 3, 5, 2, 9, 0),
+        unit("B4", DEFENDER, 2, 4, 2, 8, 1), unit("B3", DEFENDER, 1, 3, 2, 8, 2))
+
+
+@pytest.mark.rule("GC-6B.4r")
+def test_the_battle_odds_follow_the_roll_off_option():
+    """Q12: under the option that a roll-off stands for the SC pair, the exact odds agree with battles rolled die by
+    die under that option, and differ from the default's (a roll-off for one strategy value)."""
+    by_pair = BattleInput(TIES, rules=BattleRules(rolloff_scope="pair"))
+    probs = fractions(battle_odds(by_pair))
+    assert probs != fractions(battle_odds(BattleInput(TIES)))
+    model = Model(by_pair)
+    assert_agrees(probs, play_with_dice(model, 50_000, seed=11), 50_000)
 
 
 @pytest.mark.rule("GC-6B.7")
