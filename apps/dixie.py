@@ -43,7 +43,7 @@ from engines.dixie.rules import LDR, RANKS, SIDES, TER, TYPES
 from engines.dixie.stacking import over_limit, unit_count, unit_limit
 from engines.dixie.state import Card, GameState
 from engines.dixie.victory import needed, occupied
-from engines.dixie.view import name_for, seen_specs, sees
+from engines.dixie.view import name_for, odds_blind, seen_specs, sees
 
 ENGINE = engines.get("dixie")
 COLUMNS = ["number", "side", "type", "name", "pile", "cv", "morale", "morale_modifier", "fp_long", "fp_short",
@@ -88,8 +88,10 @@ CSS = """
 """
 
 
-# --- card entry ---------------------------------------------------------------------------------------------
+BLIND = "Face-down cards are involved: odds of what happens to them would tell what they are, so this page shows none."
 
+
+# --- card entry ---------------------------------------------------------------------------------------------
 def clean_row(record: dict) -> dict:
     """A table row as a card row: empty cells and unticked flags left out, whole numbers as ints (the engine checks)."""
     row = {}
@@ -376,7 +378,14 @@ class DixieView(pn.viewable.Viewer):
                  "melee_choice": self._choice_odds, "flank_attack": self._flank_odds, "disorder": self._disorder_odds,
                  "check_leader": self._morale_odds, "check_morale": self._morale_odds,
                  "morale_step": self._morale_odds, "check_hits": self._hits_odds}
-        return SpecStep(self.seen, action, shows.get(action))
+        show = shows.get(action)
+        return SpecStep(self.seen, action, show if action == "fire" else show and (lambda a: self._blind(a) or show(a)))
+
+    def _blind(self, action) -> bool:
+        """No odds that would tell this page what a face-down card is (digest section 2)."""
+        if blind := odds_blind(self.live.state, self.live.viewer, action):
+            self.odds.show(note=BLIND)
+        return blind
 
     def _show_checks(self, title: str, cards: list[Card], melee: bool = False) -> None:
         if not cards:
@@ -415,9 +424,11 @@ class DixieView(pn.viewable.Viewer):
         except (RuleError, KeyError, TypeError):
             return self.odds.clear()
         numbers = [(f"P(at least {k} hit{'s' if k > 1 else ''})", odds_text(p_at_least(adv.hits, k)))
-                   for k in (1, 2, 3) if p_at_least(adv.hits, k)]
-        numbers += [("expected hits", f"{float(mean(adv.hits)):.2f}"),
-                    ("P(an enemy unit routed or destroyed by its next morale step)", odds_text(adv.card_lost))]
+                   for k in (1, 2, 3) if p_at_least(adv.hits, k)] + [("expected hits", f"{float(mean(adv.hits)):.2f}")]
+        title = f"Fire {s.card(action['firers'][0]).loc} -> {action['target']} ({adv.kind}, DX-7.1-7.3)"
+        if odds_blind(s, self.live.viewer, action):  # the hits only: what they do tells what the cards are
+            return self.odds.show(title, numbers, plots.hits_bars(adv.hits, "Hits for the enemy to place"), BLIND)
+        numbers.append(("P(an enemy unit routed or destroyed by its next morale step)", odds_text(adv.card_lost)))
         if s.leader(action["target"], other(s.active)):
             numbers.append(("P(the enemy leader there dies)", odds_text(adv.leader_dies)))
         if adv.support is not None:
@@ -425,8 +436,7 @@ class DixieView(pn.viewable.Viewer):
         for firer, fate in adv.batteries.items():
             numbers.append((f"{name_for(s.card(firer), self.live.viewer)}: P(the named battery destroyed)",
                             odds_text(sum((p for o, p in fractions(fate).items() if o.destroyed), Fraction(0)))))
-        origin = s.card(action["firers"][0]).loc
-        self.odds.show(f"Fire {origin} -> {action['target']} ({adv.kind}, DX-7.1-7.3)", numbers,
+        self.odds.show(title, numbers,
                        plots.hits_bars(adv.hits, "Hits for the enemy to place"),
                        f"The owner is assumed to place the hits {OWNER_PLACING} (DX-7.3); the enemy's leader, "
                        "terrain and command count in its morale checks.",

@@ -10,13 +10,34 @@ from companion.spec import ActionSpec, Barred, Choice, Param, Pick
 
 from .board import DECK, ELIMINATED, REINFORCEMENTS, RESERVE, other
 from .rules import SIDES
-from .stacking import unit_count, unit_limit
+from .stacking import over_limit, unit_count, unit_limit
 from .state import Card, GameState, public, sees  # noqa: F401  (sees: what a side's page may show)
 
 
 def hidden_from(state: GameState, viewer: str) -> frozenset[str]:
     """The ids of the cards `viewer` (a side, or "" for the table) may not see."""
     return state.once(("hidden", viewer), lambda: frozenset(c.id for c in state.cards if not sees(c, viewer)))
+
+
+OWN_CHECKS = ("check_leader", "check_morale", "morale_step")
+
+
+def odds_blind(state: GameState, viewer: str, action: Mapping[str, Any]) -> bool:
+    """Would the odds of this action, as prepared, tell `viewer` what a card is that it may not see? They reflect
+    the strength, grade and leader of the cards where a fire lands (beyond its hits), a melee is fought or hits are
+    checked, and of the cards that check morale or attack a flank. Then that page shows them not (digest section 2)."""
+    kind = action.get("type")
+    if kind == "flank_attack":
+        places = {c.loc for c in state.cards if c.id in (action.get("cards") or ())}
+    else:
+        places = {action.get("target"), action.get("position"), *(m.position for m in state.melees),
+                  *(t.position for t in state.tasks[:1])}
+    if kind in OWN_CHECKS:
+        places |= {c.loc for c in state.cards if c.side == state.active and c.hits}
+    if kind == "disorder":
+        places |= {pos for _, pos in over_limit(state)}
+    hidden = hidden_from(state, viewer)
+    return any(c.id in hidden for pos in places if isinstance(pos, str) for c in state.at(pos))
 
 
 def name_for(card: Card, viewer: str) -> str:

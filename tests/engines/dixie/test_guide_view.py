@@ -3,6 +3,7 @@ DX-7.0), what each side may see, and dice counts that do not depend on the faces
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -10,7 +11,7 @@ from companion.dice import ScriptedDice
 from companion.engine import dice_needed
 from engines.dixie import ENGINE
 from engines.dixie.guide import due_now, phase_title
-from engines.dixie.view import side_view
+from engines.dixie.view import odds_blind, side_view
 from tests.engines.dixie.support import Table, leader, sidebar, unit
 from tests.engines.dixie.test_morale import hit_table
 
@@ -70,6 +71,17 @@ def test_each_side_sees_its_own_cards_and_the_enemy_backs():
     assert usa["positions"]["USA-C"]["stack"]["CSA"] == (3, 3)
     assert {c.get("name") for c in usa["positions"]["USA-L"]["cards"]} >= {"LC14", "TerU28"}
     json.dumps(usa)
+
+
+@pytest.mark.rule("DX-3.2", "DX-7.3")
+def test_odds_that_would_tell_a_face_down_card_are_not_for_a_page_that_may_not_see_it():
+    """Digest section 2: what a fire does to the cards where it lands depends on their strength and grade; with
+    face-down cards there, only their owner's page may be shown those odds; once they are face-up, every page."""
+    state = sidebar().state
+    fire = {"type": "fire", "firers": [], "target": "CSA-C"}
+    assert [odds_blind(state, viewer, fire) for viewer in ("USA", "CSA", "")] == [True, False, True]
+    revealed = state.with_cards(*(replace(c, face_up=True) for c in state.at("CSA-C")))
+    assert [odds_blind(revealed, viewer, fire) for viewer in ("USA", "CSA", "")] == [False, False, False]
 
 
 @pytest.mark.rule("DX-6.0", "DX-13.1")
