@@ -180,16 +180,21 @@ class ProbeDice(Dice):
         return SCRIPTED
 
 
+MAX_TYPED = 1000  # characters of typed dice
+
+
 def parse_faces(text: str, sides: int = 6, count: int | None = None) -> tuple[int, ...]:
     """Faces from typed text, with a message a player understands for anything else."""
+    if len(text or "") > MAX_TYPED:
+        raise DiceError(f"That is too long for dice: enter whole numbers from 1 to {sides}.")
     tokens = [t for t in re.split(r"[\s,;]+", (text or "").strip()) if t]
     if not tokens:
         wanted = f"{count} dice" if count and count > 1 else "the die"
         raise DiceError(f"Enter {wanted} you rolled: whole numbers from 1 to {sides}.")
     faces = []
     for token in tokens:
-        if not re.fullmatch(r"[+-]?\d+", token):
-            raise DiceError(f"'{token}' is not a die face: enter whole numbers from 1 to {sides}.")
+        if not re.fullmatch(r"[+-]?\d{1,6}", token):
+            raise DiceError(f"{quote(token)} is not a die face: enter whole numbers from 1 to {sides}.")
         value = int(token)
         if not 1 <= value <= sides:
             raise DiceError(f"{value} is not a face of a d{sides}: each die shows 1 to {sides}.")

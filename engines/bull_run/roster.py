@@ -12,10 +12,12 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from companion.engine import RuleError
+from companion.quoting import quote
 
 from .rules import COUNTERS, CSA, MAX_SP_ON_TABLE, NORTH, SIDES, SOUTH, STACK_LIMIT, TURNS, UNION
 
 GREY_WORDS = {"grey", "gray", "yes", "y", "beauregard"}
+MAX_SHEET, MAX_LINES = 100_000, 500  # characters and lines of a pasted play sheet
 
 
 @dataclass(frozen=True)
@@ -104,26 +106,30 @@ def roster_warnings(specs: tuple[UnitSpec, ...]) -> list[str]:
 
 
 def parse_play_sheet(text: str) -> list[dict]:
-    """Rows for the roster from pasted text; RuleError naming the line that cannot be read."""
+    """Rows for the roster from pasted text; RuleError naming the line that cannot be read. At most 100 kB and 500
+    lines are read (a play sheet has a few dozen units)."""
+    if not isinstance(text, str) or len(text) > MAX_SHEET or text.count("\n") >= MAX_LINES:
+        raise RuleError("BR-2.4", f"A play sheet is text of at most {MAX_LINES} lines and {MAX_SHEET // 1000} kB: "
+                                  "paste one unit per line")
     rows = []
-    for number, line in enumerate((text or "").splitlines(), start=1):
+    for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         fields = [f.strip() for f in re.split(r"\t|;|,", line)]
         if len(fields) < 4:
-            raise RuleError("BR-2.4", f"Line {number}: expected name, side, hex/turn and SP track; got '{line.strip()}'")
+            raise RuleError("BR-2.4", f"Line {number}: expected name, side, hex/turn and SP track; got {quote(line.strip())}")
         name, side, entry, track, *rest = fields
-        match = re.fullmatch(r"([0-9A-Za-z]+)\s*/\s*(\d+)", entry)
+        match = re.fullmatch(r"([0-9A-Za-z]{1,8})\s*/\s*(\d{1,3})", entry)
         if not match:
-            raise RuleError("BR-7.0", f"Line {number}: the entry is 'hex/turn' such as 1/1 or A/3, not '{entry}'")
-        boxes = [int(b) for b in re.findall(r"\d+", track)]
+            raise RuleError("BR-7.0", f"Line {number}: the entry is 'hex/turn' such as 1/1 or A/3, not {quote(entry)}")
+        boxes = [int(b) for b in re.findall(r"\d+", track) if len(b) <= 3]
         if not boxes:
-            raise RuleError("BR-2.4", f"Line {number}: the SP track '{track}' has no numbers")
+            raise RuleError("BR-2.4", f"Line {number}: the SP track {quote(track)} has no numbers")
         extra = {f.lower() for f in rest if f}
         bank = next((b for b in (NORTH, SOUTH) if b in extra), "")
         unknown = extra - GREY_WORDS - {NORTH, SOUTH, "no", "n", ""}
         if unknown:
-            raise RuleError("BR-2.4", f"Line {number}: cannot read '{', '.join(sorted(unknown))}'")
+            raise RuleError("BR-2.4", f"Line {number}: cannot read {quote(', '.join(sorted(unknown)))}")
         rows.append({"name": name, "side": side.upper(), "entry_hex": match.group(1),
                      "entry_turn": int(match.group(2)), "max_sp": max(boxes),
                      "grey": bool(extra & GREY_WORDS), "bank": bank})

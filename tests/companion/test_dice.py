@@ -4,6 +4,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.dice import (
     ENTERED,
@@ -19,6 +21,7 @@ from companion.dice import (
     ScriptedDice,
     parse_faces,
 )
+from tests.scale import examples
 
 FACES = (3, 1, 6, 2)
 
@@ -118,6 +121,21 @@ def test_typed_dice_are_refused_with_a_clear_message(text, sides, count, message
         parse_faces(text, sides, count)
     with pytest.raises(DiceError, match=message):
         EnteredDice(parse_faces(text, sides, count))
+
+
+@settings(max_examples=examples(5000), deadline=None)
+@given(text=st.one_of(st.text(max_size=60), st.text(alphabet="0123456789 ,;+-\n\t.x", max_size=80),
+                      st.builds(lambda d, n: d * n, st.sampled_from(["9", "1 ", "\ud800", "+"]), st.integers(1, 20_000))),
+       sides=st.integers(2, 20), count=st.one_of(st.none(), st.integers(1, 16)))
+def test_any_typed_text_is_faces_or_a_clear_refusal(text, sides, count):
+    """Typed dice of any text (huge, numbers of thousands of digits, lone surrogates) give faces of the die or a
+    DiceError with a short message, never another exception."""
+    try:
+        faces = parse_faces(text, sides, count)
+    except DiceError as exc:
+        assert len(str(exc)) < 200
+    else:
+        assert all(1 <= f <= sides for f in faces) and (count is None or len(faces) == count)
 
 
 def test_replay_dice_keep_the_original_sources():

@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import engines
 from companion.dice import ENTERED, DiceError, EnteredDice, RandomDice, Roll, parse_faces
@@ -11,6 +13,7 @@ from companion.engine import RuleError
 from companion.events import ACTION, REDO, UNDO, Event
 from companion.session import GameSession, import_session
 from companion.store import ImportRefused, Store
+from tests.scale import examples
 
 SETUP = engines.get("bull_run").example_setup()
 
@@ -226,6 +229,36 @@ def test_an_import_with_loosely_typed_fields_is_refused(store, rows, played, fie
     with pytest.raises(ImportRefused, match="malformed"):
         import_session(store, json.dumps(data))
     assert rows() == before
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3), max_leaves=8)
+
+
+@settings(max_examples=examples(5000), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.data())
+def test_any_session_file_is_a_copy_or_a_refusal_that_writes_nothing(store, rows, played, data):
+    """Junk bytes, any JSON, or a real export with one field made junk: an imported copy that replays to the
+    engine's state, or ImportRefused with a short message and nothing written."""
+    export = json.loads(played.export())
+    kind = data.draw(st.sampled_from(["bytes", "json", "field", "event"]))
+    if kind == "bytes":
+        raw = data.draw(st.binary(max_size=300))
+    elif kind == "json":
+        raw = json.dumps(data.draw(JSON_VALUES))
+    else:
+        target = export if kind == "field" else data.draw(st.sampled_from(export["events"]))
+        target[data.draw(st.sampled_from(sorted(target)))] = data.draw(JSON_VALUES)
+        raw = json.dumps(export)
+    before = rows()
+    try:
+        copy = import_session(store, raw)
+    except ImportRefused as exc:
+        assert len(str(exc)) < 600 and rows() == before
+    else:
+        assert GameSession.open(store, copy.id).state == copy.state and rows()[0] == before[0] + 1
 
 
 def test_an_import_of_too_many_events_is_refused_before_any_replay(store, rows, played):

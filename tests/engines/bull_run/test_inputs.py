@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.dice import DiceError, ScriptedDice
 from companion.engine import RuleError, dice_needed
@@ -14,8 +16,10 @@ from engines.bull_run.combat import CombatInput, SequenceInput, StackInput
 from engines.bull_run.fire import FireInput
 from engines.bull_run.flank import AwarenessInput
 from engines.bull_run.hesitation import HesitationInput
+from engines.bull_run.roster import parse_play_sheet, roster_from_rows
 from engines.bull_run.solitaire import ActionInput
 from tests.engines.bull_run.support import Table
+from tests.scale import examples
 
 STACK = StackInput(fire_sp=4, units=(2, 2))
 
@@ -59,3 +63,17 @@ def test_a_die_outside_1_to_6_or_too_few_are_refused_naming_the_rule_of_the_roll
         with pytest.raises(DiceError, match=re.escape(f"({rule})")):
             ENGINE.apply(table.state, action, ScriptedDice(faces))
     assert table.state.to_dict() == before
+
+
+@pytest.mark.rule("BR-2.4")
+@settings(max_examples=examples(5000), deadline=None)
+@given(text=st.one_of(st.text(max_size=200), st.text(alphabet="0123456789/,;\t -AUCSnoygrey\n", max_size=300),
+                      st.builds(lambda n, line: line * n, st.integers(1, 3000), st.sampled_from(
+                          ["Evans, CSA, 1/1, 2-1\n", "9" * 5000 + "\n", "x,CSA,1/" + "9" * 4400 + ",3\n"]))))
+def test_any_pasted_play_sheet_is_rows_or_a_refusal_naming_the_rule(text):
+    """A pasted play sheet (BR-2.4) of any text, huge or with numbers of thousands of digits, gives roster rows or a
+    RuleError with a short message, never another exception."""
+    try:
+        roster_from_rows(parse_play_sheet(text))
+    except RuleError as exc:
+        assert len(str(exc)) < 300
