@@ -172,12 +172,13 @@ class OddsCard(pn.viewable.Viewer):
         self._card.title = self.title
 
     def _draw(self, figure) -> None:
-        """A figure of the same shape as the one shown (the same kind of chart over the same dimensions) goes
-        into the figure already on the page, whose data, axes and title are patched in place; another shape
-        gets a figure of its own."""
+        """A figure of the same shape as the one shown (the same kind of chart over the same dimensions, with as
+        many rows) goes into the figure already on the page, whose data, axes and title are patched in place;
+        another shape gets a figure of its own (a bar chart's data of another length, patched in, fails in the
+        browser with "Size mismatch")."""
         if figure is None:
             return
-        shape = (type(figure).__name__, tuple(str(d) for d in figure.kdims),
+        shape = (type(figure).__name__, tuple(str(d) for d in figure.kdims), len(figure),
                  figure.opts.get("plot").kwargs.get("invert_axes", False))
         figure = figure.opts(framewise=True)
         if shape == self._shape and self._pipe is not None:
