@@ -181,13 +181,14 @@ class Field:
                                        visible=short)
             self._select.param.update(options=options if not short else {}, value=keep if not short else None,
                                       visible=not short)
-        elif p.kind == SOME_OF and not p.repeat:
-            options = {c.label: c.value for c in legal.options}
-            keep = [v for v in (self.widget.value or []) if legal.offers(v)]
-            self.widget.param.update(options=options, value=keep)
         elif p.kind == SOME_OF:
-            self._seq_buttons.objects = [self._sequence_button(c) for c in legal.options]
-            self._set_items([v for v in self._items if legal.offers(v)])
+            start = list(self.suggested) if self._fresh and isinstance(self.suggested, (list, tuple)) else None
+            if not p.repeat:
+                keep = [v for v in (self.widget.value or [] if start is None else start) if legal.offers(v)]
+                self.widget.param.update(options={c.label: c.value for c in legal.options}, value=keep)
+            else:
+                self._seq_buttons.objects = [self._sequence_button(c) for c in legal.options]
+                self._set_items([v for v in (self._items if start is None else start) if legal.offers(v)])
         elif p.kind == NUMBER:
             start = self.suggested if isinstance(self.suggested, int) else p.default
             default = start if isinstance(start, int) and legal.low <= start <= legal.high else legal.low

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
+from types import SimpleNamespace
 
 import holoviews as hv
 import panel_material_ui as pmui
@@ -16,9 +17,11 @@ from companion.engine import dice_needed
 from companion.events import UNDO
 from companion.rulebook import load
 from companion.session import GameSession
+from companion.spec import SOME_OF, ActionSpec, Param
 from companion.store import Store
 from companion.ui.controls import ActionPanel, ErrorBanner, OddsCard, UndoBar, odds_text
 from companion.ui.dice_entry import DiceEntry
+from companion.ui.forms import SpecForm
 from companion.ui.live import HUB, LiveSession
 from companion.ui.log import EventLog
 from companion.ui.options import OptionsForm
@@ -618,3 +621,20 @@ def test_a_long_exact_fraction_is_shown_on_demand_and_a_short_one_beside_its_per
     assert long == "12.5%" and long.exact == "13717421/109739369"
     card = OddsCard(title="Odds", numbers=[("P(win)", long)])
     assert "<details><summary>12.5%</summary>" in card._numbers.object and "13717421/109739369" in card._numbers.object
+
+
+# --- generic forms ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("repeat", [False, True])
+def test_a_fresh_list_starts_from_the_engines_suggestion_and_then_keeps_the_players_own(repeat):
+    """A some-of field of a new step starts from the values the engine suggests (those still legal); once the
+    player changed it, a refresh keeps the player's choice."""
+    picks = Param("units", SOME_OF, "Units", "X-1", choices=lambda s, c: ["a", "b", "c"], repeat=repeat,
+                  suggest=lambda s, c: ["b", "z"])
+    form = SpecForm(SimpleNamespace(state=None), ActionSpec("pick", "Pick", "X-1", (picks,)))
+    form.reset()
+    [field] = form.fields
+    assert field.value == ["b"]
+    field.set(["a", "c"])
+    form.refresh()
+    assert field.value == ["a", "c"]
