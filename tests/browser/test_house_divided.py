@@ -55,8 +55,8 @@ def tab(page, name: str) -> None:
 def fires(page, side: str, hits: int = 0) -> None:
     """A side's fire resolved at the table (basic fire unconfigured): the hits it scored."""
     expect(button(guide(page), f"{side} fires")).to_be_visible(timeout=SLOW)
-    for _ in range(hits):
-        step(page, "record_fire").locator(".param-hits .stepper-plus button").click()
+    if hits:
+        page.locator(".fire-hits:visible").get_by_role("button", name=str(hits), exact=True).click()
     do(page, f"{side} fires")
 
 
@@ -100,8 +100,7 @@ def test_example_map_supply_and_a_two_day_battle(page, server, offline, output_p
     logged(page, "USA 2 is lost at washington")
     step(page, "end_start")
     do(page, "End the start segment")
-    step(page, "roll_marches")
-    expect(page.locator(".odds-card").first).to_contain_text("P(3 marches)", timeout=SLOW)
+    expect(step(page, "roll_marches").locator(".command-row")).to_contain_text("Union marches, 1861", timeout=SLOW)
     tap_faces(page, 4)
     logged(page, "Union march roll 4 in 1861: 3 marches")
     step(page, "end_movement")
@@ -141,11 +140,11 @@ def test_example_map_supply_and_a_two_day_battle(page, server, offline, output_p
     board.scroll_into_view_if_needed()
     screenshots(page, output_path, "house_divided-battle")
     other(page, "retreat")
-    step(page, "retreat").locator(".param-side").get_by_role("button", name="CSA").click()
+    step(page, "retreat").locator(".retreat-side").get_by_role("button", name="CSA").click()
     do(page, "Retreat")
     logged(page, "CSA retreats to R2")
     step(page, "desertion_checks")
-    expect(page.locator(".odds-card").first).to_contain_text("P(0 units lost)", timeout=SLOW)
+    expect(page.locator(".odds-card").first).to_contain_text("P(0 lost)", timeout=SLOW)
     tap_faces(page, 2, 3)
     logged(page, "CSA 9 rolled 3: deserts")
 
