@@ -996,7 +996,7 @@ class HouseDividedView(pn.viewable.Viewer):
 
     def _supply_form(self) -> StepForm:
         foraged = picker("Boxes whose stack foraged this turn (A11): no loss", "foraged")
-        reason = pmui.TextInput(label="Why they foraged (goes into the log, A11)", sizing_mode="stretch_width",
+        reason = pmui.TextInput(label="Why they foraged (goes into the log)", sizing_mode="stretch_width",
                                 css_classes=["forage-reason"])
 
         def update():

@@ -39,7 +39,7 @@ OPTIONS = (
             (True, "On, confirmed: USA MM below CSA MM, turn 40, the 7 Southern cities")),
            "The advanced rules state no victory; these conditions come from public sources of the basic game."),
     Option("border_required", "Border-state numbers to beat", "HD-4.8", dict(BORDER_REQUIRED),
-           help="Missouri 3, Kentucky 1, Maryland 6 as the source prints them; Kentucky's 1 looks suspicious."),
+           help="Missouri 3, Kentucky 1, Maryland 6 as the rules print them (Kentucky's 1 may be a misprint)."),
     Option("carry", "The carry to the next battle day", "HD-A3", "uncapped",
            (("uncapped", "Half the uncapped command (the 8 limits firing only)"),
             ("capped", "Half the command after capping it at 8"))),

@@ -33,7 +33,7 @@ def _forage_choices(state: GameState, chosen):
 @actions("Supply check", "HD-5.1",
          some_of("foraged", "Boxes whose stack foraged this turn: no loss", "HD-A11", _forage_choices,
                  default=()),
-         text("reason", "Why they foraged (goes into the log, A11)", "HD-A11",
+         text("reason", "Why they foraged (goes into the log)", "HD-A11",
               lambda s, c: None if c.get("foraged") else NOT_ASKED, default=""),
          when=in_segment(START, "HD-5.1", requires("supply", "HD-5.1", "supply"), _unchecked))
 def check_supply(state: GameState, dice: Dice, foraged: list, reason: str) -> Step:

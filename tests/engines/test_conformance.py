@@ -10,6 +10,7 @@ import json
 import math
 import pkgutil
 import random
+import re
 from fractions import Fraction
 from functools import cache
 from importlib import import_module
@@ -433,3 +434,22 @@ def test_junk_procedure_inputs_are_refused_by_rule(engine, proc, data):
         assert sum(fractions(proc.odds(inputs)).values()) == 1
     except RuleError:
         pass
+
+
+DEVELOPER_WORDS = re.compile(r"\b(A\d{1,2}|Q\d{1,2}|TV-\d+|digest|source)\b", re.IGNORECASE)
+
+
+@each_engine
+def test_what_a_page_shows_of_the_rules_is_in_plain_words(engine):
+    """Option labels, help and choices, action and parameter labels, and the labels and reasons of the choices
+    offered in random games name no ambiguity or question number, test vector, digest or source: an option says
+    what it changes at the table, with its rule ID."""
+    texts = [t for o in engine.options for t in (o.label, o.help, *(label for _, label in o.choices))]
+    texts += [t for s in engine.actions.specs.values() for t in (s.label, *(p.label for p in s.params),
+                                                                   *(p.help for p in s.params))]
+    for state in reachable(engine.slug)[::3]:
+        for spec in open_actions(engine, state):
+            legal = spec.params[0].legal(state, {}) if spec.params else None
+            texts += [t for c in (legal.options + legal.barred if legal else ()) for t in
+                      (getattr(c, "label", ""), getattr(c, "reason", ""))]
+    assert not [t for t in texts if isinstance(t, str) and DEVELOPER_WORDS.search(t)]
