@@ -104,6 +104,7 @@ class Replay:
         self.applied: list[Event] = []   # action events in effect, oldest first
         self.undone: list[Event] = []    # undone actions, the next to redo last
         self.states: list[Any] = [engine.start(options, setup)]
+        self._undone_states: list[Any] = []  # the state each undone action had made: a redo gives it back
 
     @property
     def state(self) -> Any:
@@ -114,8 +115,9 @@ class Replay:
         return self.engine.apply(self.state, action, dice)
 
     def add(self, event: Event, state: Any = None) -> None:
-        """Take the next event of the log into the derived state. `state`: the state after an action or redo
-        event, when the caller has just worked it out from this replay's state (it is not worked out again)."""
+        """Take the next event of the log into the derived state. `state`: the state after an action event,
+        when the caller has just worked it out from this replay's state (it is not worked out again). A redo
+        gives back the state its action had made, without working it out again."""
         if event.seq != len(self.events) + 1:
             raise ValueError(f"event {event.seq} is out of order: expected {len(self.events) + 1}")
         if event.kind == ACTION:
@@ -127,18 +129,17 @@ class Replay:
             self.states.append(state)
             self.applied.append(event)
             self.undone.clear()
+            self._undone_states.clear()
         elif event.kind == UNDO:
             if not self.applied or self.applied[-1].seq != event.target:
                 raise ValueError(f"event {event.seq} undoes {event.target}, which is not the latest action")
             self.undone.append(self.applied.pop())
-            self.states.pop()
+            self._undone_states.append(self.states.pop())
         else:
             if not self.undone or self.undone[-1].seq != event.target:
                 raise ValueError(f"event {event.seq} redoes {event.target}, which is not the latest undone action")
-            redo = self.undone.pop()
-            self.states.append(state if state is not None else
-                               self.engine.apply(self.state, redo.action, ReplayDice(redo.rolls)).state)
-            self.applied.append(redo)
+            self.applied.append(self.undone.pop())
+            self.states.append(self._undone_states.pop())  # the same action on the same state: the same result
         self.events.append(event)
 
     def extend(self, events: Sequence[Event]) -> None:

@@ -8,7 +8,7 @@ replays to the same state.
 """
 from __future__ import annotations
 
-import json
+import pickle
 import random
 from typing import Any, Callable, Mapping
 
@@ -22,8 +22,9 @@ MAX_STEPS = 20_000  # a game that has not ended by then is a failure: something 
 Check = Callable[[Any, Mapping[str, Any], Step], None]  # (state before, action, step) -> raises if broken
 
 
-def snapshot(state) -> str:
-    return json.dumps(state.to_dict(), sort_keys=True)
+def snapshot(state) -> bytes:
+    """The state's saved form as bytes, to tell whether anything in it changed."""
+    return pickle.dumps(state.to_dict())
 
 
 def play_whole_game(engine: Engine, options: Mapping[str, Any] | None, setup: Mapping[str, Any], seed: int,
@@ -44,7 +45,8 @@ def play_whole_game(engine: Engine, options: Mapping[str, Any] | None, setup: Ma
             check(before, action, step)
         replay.add(replay.undo_event())
         assert replay.state is before, f"undo of {action['type']} did not restore the state"
-        replay.add(replay.redo_event(), step.state)
+        replay.add(replay.redo_event())
+        assert replay.state is step.state, f"redo of {action['type']} did not give back the state it had made"
     else:
         raise AssertionError(f"the game did not end in {MAX_STEPS} steps (seed {seed})")
     if store is not None:

@@ -150,7 +150,7 @@ def test_whole_historical_battles(options, marked, seed):
 
 
 @pytest.mark.rule("DX-3.1", "DX-4.0", "DX-5.0", "DX-8.2", "DX-13.8", "DX-13.9")
-@settings(max_examples=examples(500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(988), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=OPTION_CHOICES, decks=DECKS, seed=st.integers(0, 2 ** 32))
 def test_whole_games_from_random_small_decks(options, decks, seed):
     extended, setup = decks
