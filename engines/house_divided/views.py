@@ -15,11 +15,11 @@ from .battle_command import battle_command_odds, half_carry
 from .battle_steps import command_input, desertion_inputs_of, fire_input
 from .border_states import border_state_odds, joined_within, modifiers
 from .command import MarchInput, marches_odds
-from .desertion import losses_odds
+from .desertion import DesertionCheck, losses_odds
 from .fire import fire_odds
 from .intervention import ReturnInput, fi_eliminated, fi_return_odds
-from .morale import any_routs
-from .rules import BORDER_STATES, COMMAND_TABLE, GARRISON_HITS, RICHMOND, SIDE_NAME, SIDES, WASHINGTON
+from .morale import MoraleCheck, any_routs, morale_value
+from .rules import BORDER_STATES, COMMAND_TABLE, GARRISON_HITS, GRADES, RICHMOND, SIDE_NAME, SIDES, WASHINGTON
 from .state import ELIMINATED, JOINED, ON_MAP, TRIED, GameState
 from .supply import supply_report
 from .turn_start import border_input
@@ -218,3 +218,13 @@ def washington_mm_odds(state: GameState) -> Dist:
 def fi_return_now(state: GameState) -> Dist:
     """How many eliminated FI units come back at this CSA recruitment (HD-4.9)."""
     return fi_return_odds(ReturnInput(len(fi_eliminated(state))))
+
+
+def unit_odds(year: int) -> list[tuple[str, int, tuple[Fraction, ...]]]:
+    """One unit of each grade in a year, no leader: its morale, P(rout) in the open and in a fort or entrenched
+    (HD-4.4), P(desertion) when its side lost and it routed, lost and it did not, won and it did not (HD-4.6)."""
+    return [(grade, morale_value(grade, year), (
+        MoraleCheck("", grade, year).chance, MoraleCheck("", grade, year, True).chance,
+        *(DesertionCheck("", grade, year, lost, routed).chance for lost, routed in ((True, True), (True, False),
+                                                                                    (False, False)))))
+            for grade in GRADES]

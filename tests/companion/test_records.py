@@ -112,3 +112,58 @@ def test_a_missing_required_field_is_named():
 def test_not_an_object_at_the_top():
     with pytest.raises(ValueError, match="Tree: expected an object"):
         from_data(Tree, [1, 2])
+
+
+# --- companion.ui.records: a table of records the players fill in on the page ----------------------------------
+
+def _roster():
+    from companion.ui.records import CHOICE, FLAG, NUMBER, Column, RecordTable
+    return RecordTable([Column("name", "name"), Column("side", "side", CHOICE, ("A", "B"), default="A"),
+                        Column("strength", "strength", NUMBER, default=1), Column("x", "x", NUMBER, optional=True),
+                        Column("ready", "ready", FLAG)], "unit", "roster")
+
+
+def test_record_rows_round_trip():
+    table = _roster()
+    rows = [{"name": "First", "side": "B", "strength": 3, "x": 1.5, "ready": True},
+            {"name": "Second", "side": "A", "strength": 0, "ready": False}]
+    table.set_rows(rows)
+    assert table.rows() == rows
+
+
+def test_a_blank_record_has_its_defaults_and_no_nan():
+    table = _roster()
+    table.add.clicks += 1
+    [cells] = table.table.value.to_dict("records")
+    assert not any(isinstance(v, float) and v != v for v in cells.values())
+    assert table.rows() == [{"side": "A", "strength": 1, "ready": False}]
+
+
+def test_a_number_typed_in_a_number_column_is_an_int():
+    table = _roster()
+    table.set_rows([{"name": "First"}, {"name": "Second"}, {"name": "Third"}])
+    frame = table.table.value.copy()
+    frame.loc[0, "strength"], frame.loc[1, "strength"], frame.loc[2, "strength"] = "10", 4.0, "many"
+    table.table.value = frame
+    assert [r.get("strength") for r in table.rows()] == [10, 4, "many"]     # text stays text: the engine refuses it
+    assert type(table.rows()[0]["strength"]) is int and type(table.rows()[1]["strength"]) is int
+
+
+def test_removing_ticked_records():
+    table = _roster()
+    table.set_rows([{"name": n} for n in ("a", "b", "c")])
+    table.table.selection = [0, 2]
+    table.remove.clicks += 1
+    assert [r["name"] for r in table.rows()] == ["b"] and table.table.selection == []
+
+
+def test_choice_values_updated_and_changes_watched():
+    table = _roster()
+    seen = []
+    table.on_change(lambda: seen.append(len(table.rows())))
+    table.set_choices("side", ["A", "B", "C"])
+    assert table.table.editors["side"] == {"type": "list", "values": ["A", "B", "C"]}
+    table.set_rows([{"name": "a"}])
+    assert seen == [1]
+    with pytest.raises(ValueError, match="has no field 'colour'"):
+        table.set_rows([{"name": "a", "colour": "red"}])

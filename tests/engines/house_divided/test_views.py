@@ -112,3 +112,21 @@ def test_destinations_joined_by_a_line_come_first():
     legal = ENGINE.actions.specs["march"].param("to").legal(table.state, {"units": ["USA 1"]})
     assert [c.value for c in legal.options] == ["R1", "R3", "washington", "A", "R2", "B", "C", "U1", "P"]
     assert legal.options[2].label == "Example Washington (by road)" and legal.options[3].label == "Example A"
+
+
+@pytest.mark.rule("HD-4.4", "HD-4.6")
+def test_one_units_rout_and_desertion_odds_by_grade():
+    """Counted on the six faces: a rout is a d6 (-1 in a fort or entrenched) above morale; desertion a d6 +1 if its
+    side lost, -1 if it did not rout, above morale (no leader)."""
+    from engines.house_divided.morale import morale_value
+    from engines.house_divided.rules import YEARS
+    from engines.house_divided.views import unit_odds
+
+    def share(test):
+        return F(sum(1 for d in range(1, 7) if test(d)), 6)
+    for year in YEARS:
+        for grade, morale, chances in unit_odds(year):
+            assert morale == morale_value(grade, year)
+            assert chances == (share(lambda d: d > morale), share(lambda d: d - 1 > morale),
+                               share(lambda d: d + 1 > morale), share(lambda d: d > morale),
+                               share(lambda d: d - 1 > morale))

@@ -1,0 +1,132 @@
+"""A table of records the players fill in on the page (a map's boxes, a roster of units, a deck of cards): one
+row per record, a column per field, "Add a ..." for a blank row of defaults and "Remove ticked".
+
+Columns are declared once, with their kind: text, number, choice (of values that can change, e.g. the boxes of
+the map being entered) or flag. An empty cell stays empty (never "NaN"); `rows()` gives clean dicts for an
+engine's setup: empty cells left out, flags as bools, whole numbers as ints (a number typed as text too).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+import pandas as pd
+import panel as pn
+import panel_material_ui as pmui
+
+from ..quoting import quote
+from .theme import TOUCH
+
+TEXT, NUMBER, CHOICE, FLAG = "text", "number", "choice", "flag"
+
+
+@dataclass(frozen=True)
+class Column:
+    """One field of the records: its key in the data, its title on the page, its kind, the values of a
+    choice, whether it may stay empty (said in its title), and what a new row holds."""
+
+    key: str
+    title: str
+    kind: str = TEXT
+    values: Sequence[Any] = ()
+    optional: bool = False
+    default: Any = None
+
+
+def _clean(value: Any, kind: str) -> Any:
+    """A cell as data: None when empty, numbers as ints when whole, flags as bools."""
+    if hasattr(value, "item"):          # numpy scalars
+        value = value.item()
+    if kind == FLAG:
+        return bool(value) if value is not None and not (isinstance(value, float) and math.isnan(value)) else False
+    if isinstance(value, str):
+        value = value.strip()
+        if kind == NUMBER and value:
+            try:
+                value = float(value) if any(c in value for c in ".eE") else int(value)
+            except ValueError:
+                return value            # the engine refuses it with its own message
+    if value is None or value == "" or (isinstance(value, float) and math.isnan(value)):
+        return None
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2 ** 53:
+        return int(value)
+    return value
+
+
+class RecordTable(pn.viewable.Viewer):
+    """An editable table of records (Tabulator) with its "Add a <what>" and "Remove ticked" buttons."""
+
+    def __init__(self, columns: Sequence[Column], what: str, css: str, height: int = 250,
+                 new_row: Callable[[list[dict]], dict] | None = None, **params):
+        """`new_row(rows)`: what a new row holds besides the columns' defaults, given the rows so far (e.g. a
+        place of its own for a new box on a drawn map)."""
+        super().__init__(**params)
+        self.columns, self.what, self._new_row = tuple(columns), what, new_row
+        self._kinds = {c.key: c.kind for c in self.columns}
+        self._watchers: list[Callable[[], None]] = []
+        self.table = pn.widgets.Tabulator(
+            self._frame([]), show_index=False, selectable="checkbox", sizing_mode="stretch_width", height=height,
+            editors={c.key: self._editor(c) for c in self.columns}, css_classes=[css],
+            formatters={c.key: {"type": "tickCross"} for c in self.columns if c.kind == FLAG},
+            titles={c.key: c.title + (" (optional)" if c.optional else "") for c in self.columns})
+        self.table.param.watch(lambda _: self._changed(), "value")
+        name = what.replace(" ", "-")
+        self.add = pmui.Button(label=f"Add a {what}", variant="outlined", css_classes=[f"add-{name}"], **TOUCH)
+        self.add.on_click(lambda _: self.set_rows(self.rows() + [self.blank(self.rows())]))
+        self.remove = pmui.Button(label="Remove ticked", variant="outlined", css_classes=[f"remove-{name}"], **TOUCH)
+        self.remove.on_click(lambda _: self.remove_ticked())
+
+    @staticmethod
+    def _editor(c: Column) -> dict:
+        return {TEXT: {"type": "input"}, NUMBER: {"type": "number"}, FLAG: {"type": "tickCross"},
+                CHOICE: {"type": "list", "values": list(c.values)}}[c.kind]
+
+    def _frame(self, rows: Sequence[dict]) -> pd.DataFrame:
+        """Rows as the table holds them: object columns, so an empty number cell is empty, not NaN."""
+        blank = {FLAG: False}
+        return pd.DataFrame([[r.get(c.key, blank.get(c.kind)) for c in self.columns] for r in rows],
+                            columns=[c.key for c in self.columns], dtype=object)
+
+    def blank(self, rows: Sequence[dict] = ()) -> dict:
+        """A new row: each column's default (flags unticked, the rest empty unless a default is given)."""
+        return {**{c.key: c.default for c in self.columns if c.default is not None},
+                **(self._new_row(list(rows)) if self._new_row else {})}
+
+    def rows(self) -> list[dict]:
+        """The records entered: empty cells left out, flags as bools, whole numbers as ints."""
+        found = []
+        for record in self.table.value.to_dict("records"):
+            row = {k: _clean(v, self._kinds[k]) for k, v in record.items()}
+            found.append({k: v for k, v in row.items() if v is not None})
+        return found
+
+    def set_rows(self, rows: Sequence[dict]) -> None:
+        """Show these records (dicts of the columns' keys; ValueError for anything else)."""
+        if not isinstance(rows, (list, tuple)) or not all(isinstance(r, dict) for r in rows):
+            raise ValueError(f"The {self.what}s are a list of rows of fields")
+        unknown = sorted({str(k) for r in rows for k in r} - set(self._kinds))
+        if unknown:
+            raise ValueError(f"A {self.what} has no field {quote(unknown[0])}: the fields are {', '.join(self._kinds)}")
+        self.table.value = self._frame(rows)
+
+    def remove_ticked(self) -> None:
+        ticked = set(self.table.selection)
+        self.table.selection = []
+        self.set_rows([r for i, r in enumerate(self.rows()) if i not in ticked])
+
+    def set_choices(self, key: str, values: Sequence[Any]) -> None:
+        """New values for a choice column (e.g. the boxes entered so far)."""
+        if self.table.editors.get(key, {}).get("values") != list(values):
+            self.table.editors = {**self.table.editors, key: {"type": "list", "values": list(values)}}
+
+    def on_change(self, callback: Callable[[], None]) -> None:
+        """Call `callback()` whenever the records change (typed, added, removed or set)."""
+        self._watchers.append(callback)
+
+    def _changed(self) -> None:
+        for callback in self._watchers:
+            callback()
+
+    def __panel__(self):
+        return pmui.Column(self.table, pmui.Row(self.add, self.remove), sizing_mode="stretch_width")
