@@ -1,8 +1,9 @@
 """The frame of every game app: choose a session (new / resume / import), then play it.
 
 The open session's id is kept in the page address (`?session=...`), so a reload, a second tablet
-or the landing page's link opens the same game. Each page polls the store once a second, so events
-made on another device appear without a reload.
+or the landing page's link opens the same game. The server looks at the store once a second for all its
+pages, so events made on another device appear without a reload. A long saved game is replayed off the
+server's event loop, with progress shown, so that the other tablets are not held meanwhile.
 """
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ from .rules import CHIP_CSS, rule_dialog
 from .text import plain
 from .theme import TOUCH, page
 
+LONG_LOG = 2_000  # events: a saved game longer than this is replayed off the server's event loop
+
 
 class SetupEditor(Protocol):
     """What an app gives the shell to start a game: a viewable whose `setup()` returns the setup dict
@@ -42,9 +45,11 @@ class SessionPicker(pn.viewable.Viewer):
     message = param.String(default="")
 
     def __init__(self, store: Store, engine: Engine, editor: SetupEditor,
-                 on_open: Callable[[GameSession], None], **params):
+                 on_open: Callable[[GameSession], None], on_resume: Callable[[str], None] | None = None,
+                 **params):
         super().__init__(**params)
         self.store, self.engine, self.editor, self.on_open = store, engine, editor, on_open
+        self.on_resume = on_resume or (lambda sid: on_open(GameSession.open(store, sid)))
         self._title = pmui.TextInput(label="Name of this game", placeholder=engine.title, sizing_mode="stretch_width",
                                      css_classes=["session-title"])
         self._options = OptionsForm(engine.options)
@@ -118,7 +123,7 @@ class SessionPicker(pn.viewable.Viewer):
         for info in self.store.sessions(self.engine.slug):
             button = pmui.Button(label=f"Resume: {info['title']}", variant="outlined", css_classes=["resume"],
                                  description=f"Started {info['created']}, {info['events']} events", **TOUCH)
-            button.on_click(lambda _, sid=info["id"]: self.on_open(GameSession.open(self.store, sid)))
+            button.on_click(lambda _, sid=info["id"]: self.on_resume(sid))
             rename = pmui.Button(label="Rename", variant="text", css_classes=["rename"], **TOUCH)
             rename.on_click(lambda _, i=info: self._manage(i, "rename"))
             delete = pmui.Button(label="Delete", variant="text", color="error", css_classes=["delete"], **TOUCH)
@@ -177,17 +182,42 @@ class GameShell(pn.viewable.Viewer):
             pn.state.on_session_destroyed(self._closed)
         wanted = pn.state.location.query_params.get("session") if pn.state.location else None
         if wanted:
-            try:
-                self.open(GameSession.open(self.store, wanted))
-            except NoSuchSession:
-                self.show_picker(f"There is no saved game {quote(wanted)}.")
+            self.resume(wanted)
         else:
             self.show_picker()
+
+    def resume(self, session_id: str) -> None:
+        """Open a saved game. On a server, one of more than LONG_LOG events is replayed on a worker thread while
+        the page shows progress, so the server's event loop goes on answering the other tablets."""
+        served = bool(pn.state.curdoc and pn.state.curdoc.session_context)
+        if served and self.store.last_seqs([session_id]).get(session_id, 0) > LONG_LOG:
+            self._closed(None)
+            self.live = None
+            self._main.objects = [pmui.Typography("Opening the saved game: replaying its events ...", variant="h6"),
+                                  pmui.LinearProgress(sizing_mode="stretch_width", css_classes=["opening"])]
+
+            async def replay() -> None:
+                await self.open_in_thread(session_id)
+            pn.state.onload(replay)
+            return
+        try:
+            self.open(GameSession.open(self.store, session_id))
+        except NoSuchSession:
+            self.show_picker(f"There is no saved game {quote(session_id)}.")
+
+    async def open_in_thread(self, session_id: str) -> None:
+        """Replay the saved game on a worker thread, then show it (or the picker, if it is gone)."""
+        try:
+            session = await asyncio.to_thread(GameSession.open, self.store, session_id)
+        except NoSuchSession:
+            self.show_picker(f"There is no saved game {quote(session_id)}.")
+            return
+        self.open(session)
 
     def show_picker(self, message: str = "") -> None:
         self._closed(None)
         self.live = None
-        picker = SessionPicker(self.store, self.engine, self._editor(), self.open, message=message)
+        picker = SessionPicker(self.store, self.engine, self._editor(), self.open, self.resume, message=message)
         self._main.objects = [picker]
         if pn.state.location:
             pn.state.location.search = ""

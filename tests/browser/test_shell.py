@@ -9,6 +9,11 @@ import pytest
 from playwright.sync_api import expect
 
 import engines
+from companion.dice import EnteredDice
+from companion.engine import resolve_options
+from companion.events import Replay
+from companion.store import Store
+from companion.ui.shell import LONG_LOG
 
 from .conftest import TABLET, Server
 from .ui import SLOW, button, do, guide, log_text, other, step, tap_faces
@@ -220,3 +225,29 @@ def test_script_in_a_title_a_unit_name_a_session_address_or_a_file_never_runs(pa
     page.locator(".import-file input[type=file]").set_input_files(str(bad))
     expect(page.locator(".picker-error")).to_contain_text("Import refused", timeout=SLOW)
     assert_no_script_ran(page, dialogs)
+
+
+def long_game(folder: Path, count: int) -> str:
+    """A saved Bull Run game of `count` events: the initiative roll, then undone and redone again and again."""
+    engine = engines.get("bull_run")
+    replay = Replay(engine, resolve_options(engine.options, None), engine.example_setup())
+    event, step_done = replay.record({"type": "roll_initiative"}, EnteredDice((4,)))
+    replay.add(event, step_done.state)
+    while len(replay.events) < count:
+        replay.add(replay.undo_event() if replay.applied else replay.redo_event())
+    return Store(folder).create("bull_run", "A long game", replay.options, replay.setup, replay.events).id
+
+
+def test_a_long_saved_game_opens_while_another_tablet_plays_on(browser, server):
+    """A game of 10,001 events is replayed off the server's event loop: it opens (the last event in its log,
+    its next step shown) and a tablet playing another game meanwhile is answered."""
+    assert LONG_LOG < 10_000
+    long = long_game(server.data_dir, 10_001)
+    playing = browser.new_context(viewport=TABLET["landscape"]).new_page()
+    start_example_game(playing, server.url)
+    opening = browser.new_context(viewport=TABLET["portrait"]).new_page()
+    opening.goto(f"{server.url}/bull_run?session={long}")
+    tap_faces(playing, 4)
+    expect(log_text(playing)).to_contain_text("rolled 4, CSA has the initiative", timeout=SLOW)
+    step(opening, "place_reinforcements")
+    expect(log_text(opening)).to_contain_text("Redo: Initiative, turn 1", timeout=SLOW)

@@ -1,7 +1,9 @@
 """The shared Panel components, driven without a browser: widget values set and buttons tapped in Python."""
 from __future__ import annotations
 
+import asyncio
 import re
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from types import SimpleNamespace
@@ -597,6 +599,23 @@ def test_the_shell_works_without_a_server(store):
     assert find(chrome, "session-name").object == "Battle at Bull Run"
     click(find(chrome, "sessions"))
     assert shell.live is None and find(shell, "session-picker")
+
+
+def test_a_long_saved_game_is_replayed_on_a_worker_thread_and_then_shown(store, monkeypatch):
+    """Replaying a long log on the server's event loop would hold every other tablet (issue: instant at the
+    table): `open_in_thread` replays it on another thread, then shows the game, or the picker if it is gone."""
+    session = GameSession.new(store, "bull_run", SETUP, title="Long")
+    session.act(INITIATIVE, EnteredDice((4,)))
+    shell = GameShell(ENGINE, lambda: Editor(SETUP["roster"]), lambda live: pmui.Typography("game"), store=store)
+    replayed_on = []
+    opened = GameSession.open
+    monkeypatch.setattr(GameSession, "open", classmethod(
+        lambda cls, st, sid: replayed_on.append(threading.get_ident()) or opened(st, sid)))
+    asyncio.run(shell.open_in_thread(session.id))
+    assert shell.live.session.id == session.id and shell.live.session.state.initiative[0] == "CSA"
+    assert replayed_on and threading.get_ident() not in replayed_on
+    asyncio.run(shell.open_in_thread("no-such-game"))
+    assert shell.live is None and "There is no saved game" in find(shell, "picker-error").object
 
 
 def test_a_saved_game_is_renamed_and_deleted_after_a_confirmation(store):
