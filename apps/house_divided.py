@@ -5,8 +5,6 @@ odds, the basic-rules form, odds and tables, and the log. Every number comes fro
 Serve it with `panel serve apps/house_divided.py`, or every app by `companion serve`."""
 from __future__ import annotations
 
-import io
-import json
 import math
 import re
 
@@ -14,8 +12,6 @@ import holoviews as hv
 import pandas as pd
 import panel as pn
 import panel_material_ui as pmui
-import param
-from panel.custom import JSComponent
 
 import engines
 from companion import plots
@@ -28,9 +24,10 @@ from companion.ui.forms import SpecStep
 from companion.ui.guide import PhaseGuide
 from companion.ui.live import LiveSession
 from companion.ui.log import EventLog
-from companion.ui.records import CHOICE, FLAG, NUMBER, Column, RecordTable
+from companion.ui.records import CHOICE, FLAG, NUMBER, Column, RecordTable, SetupFile, StartProgress
 from companion.ui.rules import chip
 from companion.ui.shell import app_page
+from companion.ui.tables import Html, html_table, mark
 from companion.ui.text import escape, plain
 from companion.ui.theme import TOUCH, extension
 from engines.house_divided import entries
@@ -89,7 +86,7 @@ def html_pane(css: str) -> pn.pane.HTML:
 
 
 def joined(names) -> str:
-    return escape(", ".join(names)) or "-"
+    return ", ".join(names) or "-"
 
 
 def title(text: str) -> pmui.Typography:
@@ -159,38 +156,6 @@ class BasicFields(pn.viewable.Viewer):
 BLANK_FIRE = BasicFields().settings()
 
 
-class StartProgress(JSComponent):
-    """After "Start the game", while the game is built: a busy bar, and the button not to be tapped again (until
-    the server has answered: `done` counts its answers)."""
-
-    done = param.Integer(default=0)
-    _stylesheets = [".starting { font-size: 16px; padding: 8px 0; } .starting::after { content: ''; display: block; "
-                    "height: 6px; margin-top: 4px; background: linear-gradient(90deg, #0072B2 40%, #cfe3f1 40%); "
-                    "background-size: 200% 100%; animation: busy 1s linear infinite; } "
-                    "@keyframes busy { from { background-position: 100% 0; } to { background-position: -100% 0; } }"]
-    _esm = """
-    export function render({ model, el }) {
-      const bar = document.createElement('div');
-      bar.className = 'starting'; bar.textContent = 'Building the game\u2026'; bar.hidden = true; el.append(bar);
-      let held = null;
-      const hold = (on) => { if (held) { held.style.pointerEvents = on ? 'none' : ''; held.style.opacity = on ? '.5' : '';
-                                         held.setAttribute('aria-disabled', on ? 'true' : 'false'); } };
-      const tapped = (event) => {
-        const start = event.composedPath().find((x) => x.classList && x.classList.contains('start-game'));
-        if (start) { held = start; hold(true); bar.hidden = false; }
-      };
-      document.addEventListener('click', tapped, true);
-      model.on('done', () => { hold(false); bar.hidden = true; });
-      model.on('remove', () => document.removeEventListener('click', tapped, true));
-    }"""
-
-    def answered(self) -> None:
-        """The start has been answered (the game opened, or a message says why not): the bar goes."""
-        doc = pn.state.curdoc if pn.state.curdoc and pn.state.curdoc.session_context else None
-        doc.add_next_tick_callback(lambda: self.param.update(done=self.done + 1)) if doc else \
-            self.param.update(done=self.done + 1)
-
-
 class SetupEditor(pn.viewable.Viewer):
     """The players' setup (HD-2) in tables and fields, one section after another; a setup or map file opened or
     pasted fills them, and the whole setup can be saved as a file; or the labelled EXAMPLE."""
@@ -209,20 +174,15 @@ class SetupEditor(pn.viewable.Viewer):
                                            "e.g. Jul 1861", rows=4, sizing_mode="stretch_width", css_classes=["setup-calendar"])
         self.places = {k: pmui.MultiChoice(label=label, options=[], sizing_mode="stretch_width", css_classes=[f"setup-{k}"])
                        for k, label in PLACES.items()}
-        self.fire = BasicFields()
-        self.upload = pmui.FileInput(label="Open a setup or map file", accept=".json,.yaml,.yml", css_classes=["map-file"])
-        self.upload.param.watch(lambda e: self.read(e.new) if e.new else None, "value")
-        self.paste = pmui.TextAreaInput(label="Or paste a setup or map file (JSON or YAML)", rows=4,
-                                        sizing_mode="stretch_width", css_classes=["map-paste"])
-        self.save = pmui.FileDownload(label="Save this setup as a file", filename="house_divided-setup.json",
-                                      callback=lambda: io.StringIO(json.dumps(self.entered(), indent=1)),
-                                      css_classes=["save-setup"], **TOUCH)
+        self.fire, self.busy = BasicFields(), StartProgress(sizing_mode="stretch_width", css_classes=["start-progress"])
         self.map_note, self.note = (pmui.Alert(severity="info", sizing_mode="stretch_width", css_classes=[c])
                                     for c in ("map-note", "setup-note"))
-        self.busy = StartProgress(sizing_mode="stretch_width", css_classes=["start-progress"])
-        for w in (*self.tables.values(), *self.mm.values(), self.mm_track, self.year, self.turn, self.calendar,
-                  *self.places.values(), *self.fire.widgets.values()):
-            (w.on_change(self._changed) if isinstance(w, RecordTable) else w.param.watch(lambda _: self._changed(), "value"))
+        self.file = SetupFile(self.opened, self.entered, self.load, "house_divided-setup.json", self.map_note)
+        for w in (*self.mm.values(), self.mm_track, self.year, self.turn, self.calendar, *self.places.values(),
+                  *self.fire.widgets.values()):
+            w.param.watch(lambda _: self._changed(), "value")
+        for table in self.tables.values():
+            table.on_change(self._changed)
         sections = [("1. The map's boxes", self.tables["boxes"]), ("2. The lines between boxes", self.tables["lines"]),
                     ("3. Units, where they stand", self.tables["units"]), ("4. Leaders", self.tables["leaders"]),
                     ("5. MM, year and turn", pn.FlexBox(*self.mm.values(), self.mm_track, self.year, self.turn)),
@@ -233,28 +193,19 @@ class SetupEditor(pn.viewable.Viewer):
                         variant="body1"), self.fire))]
         self._layout = pmui.Column(
             title("Your map, units and MM (the rules give none of them)"),
-            pmui.Row(button("Load the EXAMPLE (invented map and units)", "load-example", self.load_example), self.save),
-            self.upload, self.paste, button("Read the pasted file", "read-map",
-                                            lambda: self.read(self.paste.value_input or self.paste.value or "")),
-            self.map_note, *(x for head, part in sections for x in (pmui.Typography(head, variant="subtitle1"), part)),
+            button("Load the EXAMPLE (invented map and units)", "load-example", lambda: self.load(example_setup())),
+            self.file, self.map_note, *(x for head, part in sections for x in (pmui.Typography(head, variant="subtitle1"),
+                                                                              part)),
             self.note, self.busy, sizing_mode="stretch_width")
         self._check()
 
-    def load_example(self) -> None:
-        self.load(example_setup())
-
-    def read(self, raw: str | bytes) -> None:
-        """A setup or map file read by the engine's bounded loader; one refused changes nothing but the note."""
-        before = self.entered()
-        try:
-            opened = read_setup(raw)
-            if set(opened) == {"map"}:  # a map file: the new map, the rest of the setup kept
-                map_from_data(opened["map"])
-                opened = {**{k: v for k, v in before.items() if k != "label"}, "map": opened["map"]}
-            self.load(opened)
-        except Exception as exc:  # noqa: BLE001 (a player's file: whatever fails is refused, shown, nothing changed)
-            self.load(before)
-            self.map_note.param.update(severity="error", object=plain(f"The file is refused: {exc}"))
+    def opened(self, raw: str | bytes) -> dict:
+        """A setup file, or a map file that becomes the map of the setup entered (a bad map refused)."""
+        opened = read_setup(raw)
+        if set(opened) != {"map"}:
+            return opened
+        map_from_data(opened["map"])
+        return {**{k: v for k, v in self.entered().items() if k != "label"}, "map": opened["map"]}
 
     def load(self, setup: dict) -> None:
         """Every entry of the form from a setup (a file's, the example's); checked once, at the end."""
@@ -267,13 +218,10 @@ class SetupEditor(pn.viewable.Viewer):
                   self.turn: entries.whole(setup.get("turn", 1), "The turn", "HD-2", 1, TURNS),
                   self.calendar: "\n".join(entries.names(setup.get("calendar", []), "The calendar", "HD-2", False)),
                   **{self.places[k]: list(entries.names(setup.get(k, []), f"'{k}'", "HD-2")) for k in PLACES}}
-        basic = basic_rules_from(setup.get("basic_rules"))
-        self._filling = True
+        basic, self._filling = basic_rules_from(setup.get("basic_rules")), True
         try:
-            for key in ("boxes", "lines"):
-                self.tables[key].set_rows(game_map.get(key, []))
-            for key in ("units", "leaders"):
-                self.tables[key].set_rows(setup.get(key, []))
+            for key in TABLES:
+                self.tables[key].set_rows((game_map if key in ("boxes", "lines") else setup).get(key, []))
             for w in self.places.values():
                 w.options = sorted({*self._ids(), *fields[w]}, key=str)
             for w, value in fields.items():
@@ -282,8 +230,8 @@ class SetupEditor(pn.viewable.Viewer):
         finally:
             self._filling = False
         self._loaded = self._map()
-        self._extra = {k: v for k, v in setup.items() if k in ("label", "control", "fi_units")}
-        self._extra.update({f"map_{k}": v for k, v in game_map.items() if k in ("label", "designated")})
+        self._extra = {**{k: v for k, v in setup.items() if k in ("label", "control", "fi_units")},
+                       **{f"map_{k}": v for k, v in game_map.items() if k in ("label", "designated")}}
         self._check()
 
     def _ids(self) -> list:
@@ -300,18 +248,15 @@ class SetupEditor(pn.viewable.Viewer):
     def entered(self) -> dict:
         """The setup entered (also while incomplete: it is saved as it is); a file's label only while its map is
         unchanged."""
-        same = self._map() == self._loaded
-        extra = {k: v for k, v in self._extra.items() if same or not k.endswith("label")}
+        extra = {k: v for k, v in self._extra.items() if self._map() == self._loaded or not k.endswith("label")}
         setup = {**{k: v for k, v in extra.items() if not k.startswith("map_")},
                  "map": {**self._map(), **{k[4:]: v for k, v in extra.items() if k.startswith("map_")}},
                  "units": self.tables["units"].rows(), "leaders": self.tables["leaders"].rows(),
                  "mm": {s: self.mm[s].value for s in SIDES}, "year": self.year.value, "turn": self.turn.value}
         calendar = [line.strip() for line in (self.calendar.value or "").splitlines() if line.strip()]
-        setup.update({k: v for k, v in (("mm_track", self.mm_track.value), ("calendar", calendar)) if v})
-        setup.update({k: list(w.value) for k, w in self.places.items() if w.value})
-        if self.fire.settings() != BLANK_FIRE:
-            setup["basic_rules"] = self.fire.settings()
-        return setup
+        setup.update({k: v for k, v in (("mm_track", self.mm_track.value), ("calendar", calendar),
+                                        ("basic_rules", self.fire.settings() != BLANK_FIRE and self.fire.settings())) if v})
+        return {**setup, **{k: list(w.value) for k, w in self.places.items() if w.value}}
 
     def _changed(self) -> None:
         if not self._filling:
@@ -379,18 +324,18 @@ def battle_html(state: GameState) -> str:
             return "-"
         d = next_command_odds(state, s.side).map(fire_limit)
         return f"expected {float(mean(d)):.2f}; P({FIRE_CAP}) {odds_text(fractions(d).get(FIRE_CAP, 0))}"
-    rows = [("", lambda s: f"<b>{SIDE_NAME[s.side]}</b>"),
-            (f"command C today {chip('HD-4.2')}", lambda s: "-" if s.command is None else s.command),
-            (f"fire limit min(C, 8) {chip('HD-5.6')}", lambda s: s.fire_limit),
-            ("carry to tomorrow ⌈X/2⌉", lambda s: f"+{s.carry_next}"), ("tomorrow's fire limit", outlook),
-            (f"leaders (points to split each round) {chip('HD-4.3')}", lambda s: f"{joined(s.leaders)}: {s.leader_rating}"
-             if s.leaders else "-"),
-            ("able to fire", lambda s: joined(s.active)), (f"routed {chip('HD-4.4')}", lambda s: joined(s.routed)),
-            ("reduced", lambda s: joined(s.reduced)), ("eliminated", lambda s: joined(s.eliminated)),
-            (f"coastal garrison hits {chip('HD-4.11')}",
-             lambda s: "-" if s.garrison_hits is None else f"{s.garrison_hits} of 2"), ("hits to place", lambda s: s.hits_due)]
-    table = "".join(f"<tr><th>{label}</th>{''.join(f'<td>{fn(s)}</td>' for s in board.sides)}</tr>" for label, fn in rows)
-    return f'<p>{head}</p><p><b>Day {board.day}</b>, round {board.round}. {doing}</p><table class="info">{table}</table>'
+    rows = [("command C today", "HD-4.2", lambda s: "-" if s.command is None else s.command),
+            ("fire limit min(C, 8)", "HD-5.6", lambda s: s.fire_limit),
+            ("carry to tomorrow ⌈X/2⌉", "", lambda s: f"+{s.carry_next}"), ("tomorrow's fire limit", "", outlook),
+            ("leaders (points to split each round)", "HD-4.3",
+             lambda s: f"{', '.join(s.leaders)}: {s.leader_rating}" if s.leaders else "-"),
+            ("able to fire", "", lambda s: joined(s.active)), ("routed", "HD-4.4", lambda s: joined(s.routed)),
+            ("reduced", "", lambda s: joined(s.reduced)), ("eliminated", "", lambda s: joined(s.eliminated)),
+            ("coastal garrison hits", "HD-4.11", lambda s: "-" if s.garrison_hits is None else f"{s.garrison_hits} of 2"),
+            ("hits to place", "", lambda s: s.hits_due)]
+    table = html_table([(Html(label + (f" {chip(rule)}" if rule else "")), *map(fn, board.sides)) for label, rule, fn in rows],
+                       ("", *(SIDE_NAME[s.side] for s in board.sides)), heads=True)
+    return f"<p>{head}</p><p><b>Day {board.day}</b>, round {board.round}. {doing}</p>{table}"
 
 
 def supply_html(state: GameState) -> str:
@@ -401,12 +346,10 @@ def supply_html(state: GameState) -> str:
     name = SIDE_NAME[report.side]
     head = (f"<b>Checked this {name} turn.</b> Must still lose one unit in: " if state.supply_checked else
             f"<b>{name} supply, not yet checked this turn</b>; as things stand, one unit lost in: ")
-    rows = "".join(f'<tr><td>{escape(x.box)}</td><td>{x.units}</td><td class="'
-                   f'{"out" if x.status == OUT_OF_SUPPLY else "ok" if x.status == IN_SUPPLY else ""}">{escape(x.status)}'
-                   f"</td><td>{escape(x.reason)}</td></tr>" for x in report.stacks)
+    rows = [(x.box, x.units, mark(x.status, {OUT_OF_SUPPLY: "out", IN_SUPPLY: "ok"}.get(x.status, "")), x.reason)
+            for x in report.stacks] or [(f"No {name} unit on the map.",)]
     return (f'<p>{head}<b>{escape(", ".join(state.supply_due if state.supply_checked else report.losses) or "none")}'
-            f'</b> {chip("HD-5.1")}</p><table class="info"><tr><th>box</th><th>units</th><th>status</th><th>supply line,'
-            f' or why there is none</th></tr>{rows or f"<tr><td colspan=4>No {name} unit on the map.</td></tr>"}</table>')
+            f'</b> {chip("HD-5.1")}</p>' + html_table(rows, ("box", "units", "status", "supply line, or why there is none")))
 
 
 def map_figure(state: GameState, selected: str | None = None) -> hv.Overlay:
@@ -504,13 +447,11 @@ def border_html(state: GameState) -> str:
     """Each border state (HD-4.8): whether it may roll, and if not why; its modifiers and chance now."""
     if not state.options["border_states"]:
         return "<p>The border-state rule (S9) is off in this game.</p>"
-    rows = "".join(f"<tr><td>{v.name}</td><td>{v.status}</td>" + (
-        f'<td class="out">no: {escape(v.refusal)}</td><td></td><td></td></tr>' if v.refusal else
-        f'<td class="ok">yes, at the start of a CSA turn</td><td>{escape(v.modifiers)}; more than {v.needed} needed'
-        f"</td><td>{odds_text(v.chance)}; within {BORDER_TURNS} CSA turns {odds_text(v.within[-1])}</td></tr>")
-        for v in border_views(state, BORDER_TURNS))
-    return ('<table class="info"><tr><th>state</th><th>status</th><th>may roll (all its cities CSA-held)</th>'
-            f"<th>modifiers</th><th>P(support) on a roll; P(joined within n turns, modifiers as now)</th></tr>{rows}</table>")
+    return html_table([(v.name, v.status, mark(f"no: {v.refusal}", "out"), "", "") if v.refusal else (
+        v.name, v.status, mark("yes, at the start of a CSA turn", "ok"), f"{v.modifiers}; more than {v.needed} needed",
+        f"{odds_text(v.chance)}; within {BORDER_TURNS} CSA turns {odds_text(v.within[-1])}")
+        for v in border_views(state, BORDER_TURNS)], ("state", "status", "may roll (all its cities CSA-held)",
+                                                       "modifiers", "P(support) on a roll; P(joined within n turns)"))
 
 
 def fi_html(state: GameState) -> str:
@@ -518,37 +459,31 @@ def fi_html(state: GameState) -> str:
     if not state.options["intervention"]:
         return "<p>The foreign intervention rule (S10) is off in this game.</p>"
     status = fi_status(state)
-    rows = "".join(f'<tr><td>{c.number}</td><td>{escape(c.title)}</td><td class="{"ok" if c.met else "out"}">'
-                   f'{"met" if c.met else "not met"}</td><td>{escape(c.reason)}</td></tr>' for c in status.conditions)
     where = "; ".join(f"{u.name} ({u.grade} {u.arm}): {'eliminated' if u.status == ELIMINATED else u.box}" for u in
                       state.units if u.foreign) or "none yet"
     return (f"<p><b>{'All three conditions are met now' if status.met_now else 'Not all conditions are met now'}"
-            f"</b>. {escape(status.trigger)}.</p><table class=\"info\"><tr><th>#</th><th>condition</th><th></th>"
-            f"<th>why</th></tr>{rows}</table><p>FI units: {escape(where)}.</p>")
+            f"</b>. {escape(status.trigger)}.</p>" + html_table(
+                [(c.number, c.title, mark("met", "ok") if c.met else mark("not met", "out"), c.reason)
+                 for c in status.conditions], ("#", "condition", "", "why")) + f"<p>FI units: {escape(where)}.</p>")
 
 
 def command_table_html(state: GameState) -> str:
     """The Command Table (HD-4.1), Union/CSA marches by die and year, this year marked."""
-    body = "".join(f"<tr><th>{d}</th>" + "".join(f"<td{now(y == state.year)}>{COMMAND_TABLE[(y, USA)].results[d]}/"
-                                                 f"{COMMAND_TABLE[(y, CSA)].results[d]}</td>" for y in YEARS) + "</tr>"
-                   for d in range(1, 7))
-    return (f'<table class="row" title="Union/CSA marches"><tr><th>d6</th>'
-            f'{"".join(f"<th{now(y == state.year)}>{y}</th>" for y in YEARS)}</tr>{body}</table>')
+    return html_table([(d, *(f"{COMMAND_TABLE[(y, USA)].results[d]}/{COMMAND_TABLE[(y, CSA)].results[d]}" for y in YEARS))
+                       for d in range(1, 7)], ("d6", *YEARS), "row", YEARS.index(state.year) + 1, heads=True)
 
 
 def command_row_html(state: GameState) -> str:
     """This year's column of the Command Table for the phasing side (HD-4.1): the march roll's table."""
     row = command_row(state)
-    return (f'<table class="row"><tr><th>d6</th>{"".join(f"<th>{d}</th>" for d in row)}</tr><tr><th>'
-            f'{SIDE_NAME[state.side]} marches, {state.year}</th>{"".join(f"<td>{m}</td>" for m in row.values())}</tr></table>')
+    return html_table([(f"{SIDE_NAME[state.side]} marches, {state.year}", *row.values())], ("d6", *row), "row", heads=True)
 
 
 def unit_odds_html(year: int) -> str:
     """One unit's rout and desertion chances by grade in a year, no leader (HD-4.4, HD-4.6)."""
-    rows = "".join(f"<tr><td>{grade} (morale {morale})</td>{''.join(f'<td>{odds_text(p)}</td>' for p in chances)}</tr>"
-                   for grade, morale, chances in unit_odds(year))
-    return ('<table class="info"><tr><th>grade</th><th>rout</th><th>rout, fort or entrenched</th><th>desert: lost, '
-            f'routed</th><th>desert: lost, not routed</th><th>desert: won, not routed</th></tr>{rows}</table>')
+    return html_table([(f"{grade} (morale {morale})", *map(odds_text, chances)) for grade, morale, chances in unit_odds(year)],
+                      ("grade", "rout", "rout, fort or entrenched", "desert: lost, routed", "desert: lost, not routed",
+                       "desert: won, not routed"))
 
 
 def border_curves(state: GameState) -> dict:

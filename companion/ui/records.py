@@ -1,12 +1,20 @@
-"""A table of records the players fill in on the page (a map's boxes, a roster of units, a deck of cards): one
-row per record, a column per field, "Add a ..." for a blank row of defaults and "Remove ticked".
+"""What a game's setup editor is made of, for any game: tables of records the players fill in on the page, the
+setup saved as a file and opened again, and the start's progress.
 
-Columns are declared once, with their kind: text, number, choice (of values that can change, e.g. the boxes of
-the map being entered) or flag. An empty cell stays empty (never "NaN"); `rows()` gives clean dicts for an
-engine's setup: empty cells left out, flags as bools, whole numbers as ints (a number typed as text too).
+`RecordTable` (a map's boxes, a roster of units, a deck of cards): one row per record, a column per field, "Add a
+..." for a blank row of defaults and "Remove ticked". Columns are declared once, with their kind: text, number,
+choice (of values that can change, e.g. the boxes of the map being entered) or flag. An empty cell stays empty
+(never "NaN"); `rows()` gives clean dicts for an engine's setup: empty cells left out, flags as bools, whole
+numbers as ints (a number typed as text too).
+
+`SetupFile`: open or paste a setup file (the game's bounded loader reads it; one refused changes nothing and says
+why) and save the setup entered as JSON. `StartProgress`: after "Start the game", a busy bar and the button held
+until the server has answered.
 """
 from __future__ import annotations
 
+import io
+import json
 import math
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
@@ -14,8 +22,11 @@ from typing import Any, Callable, Sequence
 import pandas as pd
 import panel as pn
 import panel_material_ui as pmui
+import param
+from panel.custom import JSComponent
 
 from ..quoting import quote
+from .text import plain
 from .theme import TOUCH
 
 TEXT, NUMBER, CHOICE, FLAG = "text", "number", "choice", "flag"
@@ -130,3 +141,68 @@ class RecordTable(pn.viewable.Viewer):
 
     def __panel__(self):
         return pmui.Column(self.table, pmui.Row(self.add, self.remove), sizing_mode="stretch_width")
+
+
+class SetupFile(pn.viewable.Viewer):
+    """A setup opened from a file or pasted, and saved as a JSON file that opens again as the same setup.
+    `read(raw)` turns a file's text into a setup (the game's bounded loader: it raises with a clear message),
+    `entered()` gives the setup as the form holds it, `load(setup)` fills the form; a file refused puts the form
+    back as it was and says why in `note`."""
+
+    def __init__(self, read: Callable[[str | bytes], dict], entered: Callable[[], dict],
+                 load: Callable[[dict], None], filename: str, note: pmui.Alert, **params):
+        super().__init__(**params)
+        self._read, self._entered, self._load, self.note = read, entered, load, note
+        self.upload = pmui.FileInput(label="Open a setup file (JSON or YAML)", accept=".json,.yaml,.yml",
+                                     css_classes=["setup-file"])
+        self.upload.param.watch(lambda e: self.read(e.new) if e.new else None, "value")
+        self.paste = pmui.TextAreaInput(label="Or paste a setup file", rows=4, sizing_mode="stretch_width",
+                                        css_classes=["setup-paste"])
+        self.read_pasted = pmui.Button(label="Read the pasted file", variant="outlined", css_classes=["read-setup"],
+                                       **TOUCH)
+        self.read_pasted.on_click(lambda _: self.read(self.paste.value_input or self.paste.value or ""))
+        self.save = pmui.FileDownload(label="Save this setup as a file", filename=filename, css_classes=["save-setup"],
+                                      callback=lambda: io.StringIO(json.dumps(self._entered(), indent=1)), **TOUCH)
+
+    def read(self, raw: str | bytes) -> None:
+        before = self._entered()
+        try:
+            self._load(self._read(raw))
+        except Exception as exc:  # noqa: BLE001 (a player's file: whatever fails is refused, shown, nothing changed)
+            self._load(before)
+            self.note.param.update(severity="error", object=plain(f"The file is refused: {exc}"))
+
+    def __panel__(self):
+        return pmui.Column(self.save, self.upload, self.paste, self.read_pasted, sizing_mode="stretch_width")
+
+
+class StartProgress(JSComponent):
+    """After "Start the game", while the game is built: a busy bar, and the button not to be tapped again (until
+    the server has answered: `done` counts its answers)."""
+
+    done = param.Integer(default=0)
+    _stylesheets = [".starting { font-size: 16px; padding: 8px 0; } .starting::after { content: ''; display: block; "
+                    "height: 6px; margin-top: 4px; background: linear-gradient(90deg, #0072B2 40%, #cfe3f1 40%); "
+                    "background-size: 200% 100%; animation: busy 1s linear infinite; } "
+                    "@keyframes busy { from { background-position: 100% 0; } to { background-position: -100% 0; } }"]
+    _esm = """
+    export function render({ model, el }) {
+      const bar = document.createElement('div');
+      bar.className = 'starting'; bar.textContent = 'Building the game\u2026'; bar.hidden = true; el.append(bar);
+      let held = null;
+      const hold = (on) => { if (held) { held.style.pointerEvents = on ? 'none' : ''; held.style.opacity = on ? '.5' : '';
+                                         held.setAttribute('aria-disabled', on ? 'true' : 'false'); } };
+      const tapped = (event) => {
+        const start = event.composedPath().find((x) => x.classList && x.classList.contains('start-game'));
+        if (start) { held = start; hold(true); bar.hidden = false; }
+      };
+      document.addEventListener('click', tapped, true);
+      model.on('done', () => { hold(false); bar.hidden = true; });
+      model.on('remove', () => document.removeEventListener('click', tapped, true));
+    }"""
+
+    def answered(self) -> None:
+        """The start has been answered (the game opened, or a message says why not): the bar goes."""
+        doc = pn.state.curdoc if pn.state.curdoc and pn.state.curdoc.session_context else None
+        doc.add_next_tick_callback(lambda: self.param.update(done=self.done + 1)) if doc else \
+            self.param.update(done=self.done + 1)

@@ -126,7 +126,7 @@ def test_the_example_is_labelled_and_starts_the_engines_example():
 @pytest.mark.rule("HD-8")
 def test_an_edited_example_is_no_longer_labelled():
     editor = SetupEditor()
-    editor.load_example()
+    editor.load(example_setup())
     click(find(editor, "add-box"))
     table = editor.tables["boxes"].table.value.copy()
     table.loc[len(table) - 1, ["id", "name"]] = ["Z", "Zed"]
@@ -141,7 +141,7 @@ def test_an_edited_example_is_no_longer_labelled():
 def test_the_calendar_and_the_southern_cities_go_into_the_setup():
     """The players' calendar and their 7 largest Southern cities (boxes of their map) start the game with them."""
     editor = SetupEditor()
-    editor.load_example()
+    editor.load(example_setup())
     cities = find(editor, "setup-southern_cities")
     assert cities.options == [r["id"] for r in example_setup()["map"]["boxes"]]
     cities.value = ["R1", "R2"]
@@ -154,7 +154,7 @@ def test_the_calendar_and_the_southern_cities_go_into_the_setup():
 @pytest.mark.rule("HD-2")
 def test_a_calendar_entry_without_its_year_is_named():
     editor = SetupEditor()
-    editor.load_example()
+    editor.load(example_setup())
     editor.calendar.value = "Jul 1861\nSeptember"
     assert editor.note.severity == "error"
     assert shown(editor.note.object) == "Not ready: Calendar entry 'September' must end with its year, 1861 to 1865 (HD-2)"
@@ -163,7 +163,7 @@ def test_a_calendar_entry_without_its_year_is_named():
 @pytest.mark.rule("HD-8")
 def test_a_yaml_file_fills_the_tables():
     editor = SetupEditor()
-    editor.upload.value = YAML_MAP.encode()
+    editor.file.upload.value = YAML_MAP.encode()
     assert editor.entered()["map"] == {
         "boxes": [{"id": "N1", "name": "North One", "alignment": "USA", "rp": 2, "port": True,
                    "fort": False, "x": 0, "y": 0},
@@ -184,11 +184,11 @@ def test_a_yaml_file_fills_the_tables():
 ], ids=["dangling line", "duplicate box", "bad rp", "bad line type"])
 def test_a_bad_map_file_is_refused_with_its_reason_and_the_tables_kept(change, message):
     editor = SetupEditor()
-    editor.load_example()
+    editor.load(example_setup())
     data = copy.deepcopy(example_setup()["map"])
     change(data)
-    editor.paste.value = json.dumps(data)
-    click(find(editor, "read-map"))
+    editor.file.paste.value = json.dumps(data)
+    click(find(editor, "read-setup"))
     assert editor.map_note.severity == "error"
     assert message in shown(editor.map_note.object) and shown(editor.map_note.object).startswith("The file is refused")
     assert "label" in editor.entered() and editor.entered()["map"]["boxes"][0]["id"] == "R1"
@@ -203,10 +203,10 @@ def test_a_bad_map_file_is_refused_with_its_reason_and_the_tables_kept(change, m
     ('{"year": 1900}', "The year must be"), ('{"basic_rules": {"firing_order": "random"}}', "The firing order")])
 def test_unreadable_or_hostile_text_is_refused_and_changes_nothing(text, message):
     editor = SetupEditor()
-    editor.load_example()
+    editor.load(example_setup())
     before = editor.entered()
-    editor.paste.value = text
-    click(find(editor, "read-map"))
+    editor.file.paste.value = text
+    click(find(editor, "read-setup"))
     assert editor.map_note.severity == "error" and message in shown(editor.map_note.object)
     assert editor.entered() == before
 
@@ -214,7 +214,7 @@ def test_unreadable_or_hostile_text_is_refused_and_changes_nothing(text, message
 @pytest.mark.rule("HD-2")
 def test_a_unit_on_a_box_the_map_lacks_is_named_before_the_start():
     editor = SetupEditor()
-    editor.load_example()
+    editor.load(example_setup())
     table = editor.tables["units"].table.value.copy()
     table.loc[0, "box"] = "nowhere"
     editor.tables["units"].table.value = table
@@ -239,19 +239,19 @@ def test_a_saved_setup_opens_as_the_same_setup(tmp_path):
     """Issue 16: the whole setup saved as a file (JSON) and opened again gives the same setup, the EXAMPLE's label
     included; a setup of the players' own (no label) too."""
     editor = SetupEditor()
-    editor.load_example()
+    editor.load(example_setup())
     editor.calendar.value = "Jul 1861\nSep 1861"
     editor.fire.widgets["firing_order"].value = "simultaneous"
-    saved = editor.save.callback().getvalue()
+    saved = editor.file.save.callback().getvalue()
     again = SetupEditor()
-    again.upload.value = saved.encode()
+    again.file.upload.value = saved.encode()
     assert again.entered() == editor.entered() and again.entered()["label"] == LABEL
     assert json.loads(saved) == editor.entered() and again.note.severity == "success"
     table = again.tables["units"].table.value.copy()
     table.loc[0, "name"] = "My own"
     again.tables["units"].table.value = table
     third = SetupEditor()
-    third.read(again.save.callback().getvalue())
+    third.file.read(again.file.save.callback().getvalue())
     assert third.entered() == again.entered() and third.entered()["units"][0]["name"] == "My own"
 
 
@@ -259,7 +259,7 @@ def test_a_saved_setup_opens_as_the_same_setup(tmp_path):
 def test_the_basic_games_fire_is_asked_for_in_the_setup(store):
     """Issue 16: the fire settings entered with the setup start the game with basic fire configured."""
     editor = SetupEditor()
-    editor.load_example()
+    editor.load(example_setup())
     assert any("advanced rules take the fire numbers from the basic rulebook" in str(getattr(x, "object", ""))
                for x in editor._layout.select(pmui.Typography))
     assert "basic_rules" not in editor.entered()
@@ -279,7 +279,7 @@ def test_starting_shows_progress_until_the_start_is_answered():
     editor = SetupEditor()
     assert "start-game" in editor.busy._esm and "Building the game" in editor.busy._esm
     assert editor.busy in editor._layout.objects
-    editor.load_example()
+    editor.load(example_setup())
     done = editor.busy.done
     editor.setup()
     assert editor.busy.done == done + 1
@@ -460,7 +460,7 @@ def test_the_border_state_panel_gives_each_reason_and_the_odds(store):
     setup = designated_setup(control={"st_joseph": CSA, "springfield": CSA, "st_louis": CSA}, mm=(30, 25))
     view = open_view(store, setup)
     text = view.border.object
-    assert "<td>Missouri</td><td>open</td><td class=\"ok\">yes" in text
+    assert "<td>Missouri</td><td>open</td><td><span class=\"ok\">yes" in text
     # Missouri joins within 8 CSA turns, the modifiers held: 1 - (1/6)^8; the curve gives each n
     assert (f"MM gap 5 &lt;= 5 +1, 1861 +1; more than 3 needed</td><td>83.3% (5/6); within 8 CSA turns "
             f"{odds_text(1 - F(1, 6) ** 8)}</td>") in text

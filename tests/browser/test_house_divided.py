@@ -185,7 +185,7 @@ def test_script_in_a_map_file_is_shown_as_text_and_never_runs(page, server, offl
     page.goto(server.url + "/house_divided")
     button(page, "Load the EXAMPLE (invented map and units)").click(timeout=SLOW)
     expect(page.locator(".setup-note")).to_contain_text("Ready", timeout=SLOW)
-    paste = page.locator(".map-paste textarea").first
+    paste = page.locator(".setup-paste textarea").first
     refused = json.loads(scripted_map())
     refused["lines"].append({"from": "A", "to": SCRIPT, "type": "rail"})
     paste.fill(json.dumps(refused))
