@@ -31,19 +31,19 @@ from companion.ui.tables import Html, html_table, mark
 from companion.ui.text import escape, plain
 from companion.ui.theme import TOUCH, extension
 from engines.house_divided import entries
-from engines.house_divided.basic import FORM, MAX_STRENGTH, UNCONFIGURED, basic_rules_from, require_filled
+from engines.house_divided.basic import FORM, MAX_STRENGTH, basic_rules_from, require_filled
 from engines.house_divided.battle_command import fire_limit, fire_limit_by_day
 from engines.house_divided.command import expected_marches
 from engines.house_divided.example import LABEL, example_setup
 from engines.house_divided.gamemap import map_from_data, map_warnings
 from engines.house_divided.guide import due_now, other_steps, phase_title
 from engines.house_divided.intervention import fi_status
-from engines.house_divided.rules import ALIGNMENTS, ARMS, BORDER_STATES, COMMAND_TABLE, CSA, FACES, FIRE_CAP, GRADES, LEADERS, \
+from engines.house_divided.rules import ALIGNMENTS, ARMS, BORDER_STATES, CSA, FACES, FIRE_CAP, GRADES, LEADERS, \
     LINE_TYPES, SIDE_NAME, SIDES, TURNS, USA, YEARS
 from engines.house_divided.setup_file import read_setup
 from engines.house_divided.state import ELIMINATED, GameState
 from engines.house_divided.supply import FORAGED, IN_SUPPLY, LONE, OUT_OF_SUPPLY, supply_report
-from engines.house_divided.views import battle_board, border_odds, border_views, box_text, command_row, \
+from engines.house_divided.views import battle_board, battle_rows, command_table, border_views, box_text, command_row, \
     desertion_losses, fi_return_now, fire_preview, flags, map_view, march_odds, next_command_odds, rout_chances, \
     unit_odds, washington_mm_odds
 
@@ -83,10 +83,6 @@ def button(label: str, css: str, do) -> pmui.Button:
 
 def html_pane(css: str) -> pn.pane.HTML:
     return pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[CSS], css_classes=[css])
-
-
-def joined(names) -> str:
-    return ", ".join(names) or "-"
 
 
 def title(text: str) -> pmui.Typography:
@@ -318,24 +314,9 @@ def battle_html(state: GameState) -> str:
     head = (f"<b>Battle at {escape(board.box)}</b>: {SIDE_NAME[board.attacker]} attacking"
             + (f", a contained port: the attacker has left its entrenchment {chip('HD-5.4')}" if board.contained else ""))
     doing = f"Decided: {SIDE_NAME[board.winner] + ' victory' if board.winner else 'neither side stands'}." * board.over
-
-    def outlook(s):  # tomorrow's fire limit (HD-4.2, HD-5.6)
-        if not (state.battle.command_day and state.options["battle_command"]):
-            return "-"
-        d = next_command_odds(state, s.side).map(fire_limit)
-        return f"expected {float(mean(d)):.2f}; P({FIRE_CAP}) {odds_text(fractions(d).get(FIRE_CAP, 0))}"
-    rows = [("command C today", "HD-4.2", lambda s: "-" if s.command is None else s.command),
-            ("fire limit min(C, 8)", "HD-5.6", lambda s: s.fire_limit),
-            ("carry to tomorrow ⌈X/2⌉", "", lambda s: f"+{s.carry_next}"), ("tomorrow's fire limit", "", outlook),
-            ("leaders (points to split each round)", "HD-4.3",
-             lambda s: f"{', '.join(s.leaders)}: {s.leader_rating}" if s.leaders else "-"),
-            ("able to fire", "", lambda s: joined(s.active)), ("routed", "HD-4.4", lambda s: joined(s.routed)),
-            ("reduced", "", lambda s: joined(s.reduced)), ("eliminated", "", lambda s: joined(s.eliminated)),
-            ("coastal garrison hits", "HD-4.11", lambda s: "-" if s.garrison_hits is None else f"{s.garrison_hits} of 2"),
-            ("hits to place", "", lambda s: s.hits_due)]
-    table = html_table([(Html(label + (f" {chip(rule)}" if rule else "")), *map(fn, board.sides)) for label, rule, fn in rows],
-                       ("", *(SIDE_NAME[s.side] for s in board.sides)), heads=True)
-    return f"<p>{head}</p><p><b>Day {board.day}</b>, round {board.round}. {doing}</p>{table}"
+    rows = [(Html(escape(what) + (f" {chip(rule)}" if rule else "")), *cells) for what, rule, *cells in battle_rows(state)]
+    return (f"<p>{head}</p><p><b>Day {board.day}</b>, round {board.round}. {doing}</p>"
+            + html_table(rows, ("", *(SIDE_NAME[s.side] for s in board.sides)), heads=True))
 
 
 def supply_html(state: GameState) -> str:
@@ -469,8 +450,7 @@ def fi_html(state: GameState) -> str:
 
 def command_table_html(state: GameState) -> str:
     """The Command Table (HD-4.1), Union/CSA marches by die and year, this year marked."""
-    return html_table([(d, *(f"{COMMAND_TABLE[(y, USA)].results[d]}/{COMMAND_TABLE[(y, CSA)].results[d]}" for y in YEARS))
-                       for d in range(1, 7)], ("d6", *YEARS), "row", YEARS.index(state.year) + 1, heads=True)
+    return html_table(command_table(), ("d6", *YEARS), "row", YEARS.index(state.year) + 1, heads=True)
 
 
 def command_row_html(state: GameState) -> str:
@@ -481,7 +461,7 @@ def command_row_html(state: GameState) -> str:
 
 def unit_odds_html(year: int) -> str:
     """One unit's rout and desertion chances by grade in a year, no leader (HD-4.4, HD-4.6)."""
-    return html_table([(f"{grade} (morale {morale})", *map(odds_text, chances)) for grade, morale, chances in unit_odds(year)],
+    return html_table([(f"{grade} (morale {morale})", *chances) for grade, morale, chances in unit_odds(year)],
                       ("grade", "rout", "rout, fort or entrenched", "desert: lost, routed", "desert: lost, not routed",
                        "desert: won, not routed"))
 

@@ -1,10 +1,12 @@
 """HTML tables laid out from an engine's views (a board, a report, a rules table) for an HTML pane: every cell's
 text escaped, so a name from a player's file shows as text; a cell already written in HTML (a rule chip) is
-marked as such."""
+marked as such; a probability (a Fraction) is shown as odds are everywhere: percent and exact fraction."""
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any, Sequence
 
+from .controls import odds_text
 from .text import escape
 
 
@@ -18,7 +20,7 @@ def mark(text: Any, css: str) -> Html:
 
 
 def _cell(value: Any, tag: str, marked: bool) -> str:
-    text = value if isinstance(value, Html) else escape(value)
+    text = value if isinstance(value, Html) else odds_text(value) if isinstance(value, Fraction) else escape(value)
     return f'<{tag} class="now">{text}</{tag}>' if marked else f"<{tag}>{text}</{tag}>"
 
 

@@ -6,12 +6,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from companion.engine import RuleError
-from companion.odds import Dist, fractions
+from companion.odds import Dist, fractions, mean
 
 from . import battle as fight
 from . import victory
 from .actions import actions
-from .battle_command import battle_command_odds, half_carry
+from .battle_command import battle_command_odds, fire_limit, half_carry
 from .battle_steps import command_input, desertion_inputs_of, fire_input
 from .border_states import border_state_odds, joined_within, modifiers
 from .command import MarchInput, marches_odds
@@ -19,7 +19,8 @@ from .desertion import DesertionCheck, losses_odds
 from .fire import fire_odds
 from .intervention import ReturnInput, fi_eliminated, fi_return_odds
 from .morale import MoraleCheck, any_routs, morale_value
-from .rules import BORDER_STATES, COMMAND_TABLE, GARRISON_HITS, GRADES, RICHMOND, SIDE_NAME, SIDES, WASHINGTON
+from .rules import BORDER_STATES, COMMAND_TABLE, CSA, FIRE_CAP, GARRISON_HITS, GRADES, RICHMOND, SIDE_NAME, SIDES, USA, \
+    WASHINGTON, YEARS
 from .state import ELIMINATED, JOINED, ON_MAP, TRIED, GameState
 from .supply import supply_report
 from .turn_start import border_input
@@ -228,3 +229,37 @@ def unit_odds(year: int) -> list[tuple[str, int, tuple[Fraction, ...]]]:
         *(DesertionCheck("", grade, year, lost, routed).chance for lost, routed in ((True, True), (True, False),
                                                                                     (False, False)))))
             for grade in GRADES]
+
+
+def battle_rows(state: GameState) -> list[tuple]:
+    """The battle board by row: (what, its rule, the attacker's, the defender's): command C and the fire limit
+    min(C, 8) (HD-4.2, HD-5.6), the carry ceil(X/2), tomorrow's fire limit (its mean and P(8), while the battle
+    command goes on), leaders and their points (HD-4.3), the units by state, garrison hits (HD-4.11)."""
+    board = battle_board(state)
+    later = [next_command_odds(state, s.side).map(fire_limit) for s in board.sides] \
+        if state.battle.command_day and state.options["battle_command"] else []
+
+    def each(fn):
+        return tuple(fn(s) for s in board.sides)
+
+    def names(units):
+        return ", ".join(units) or "-"
+    return [("command C today", "HD-4.2", *each(lambda s: "-" if s.command is None else s.command)),
+            (f"fire limit min(C, {FIRE_CAP})", "HD-5.6", *each(lambda s: s.fire_limit)),
+            ("carry to tomorrow ⌈X/2⌉", "", *each(lambda s: f"+{s.carry_next}")),
+            ("tomorrow's fire limit, expected", "", *([f"{float(mean(d)):.2f}" for d in later] or ["-", "-"])),
+            (f"tomorrow: P({FIRE_CAP} units fire)", "",
+             *([fractions(d).get(FIRE_CAP, Fraction(0)) for d in later] or ["-", "-"])),
+            ("leaders (points to split each round)", "HD-4.3",
+             *each(lambda s: f"{names(s.leaders)}: {s.leader_rating}" if s.leaders else "-")),
+            ("able to fire", "", *each(lambda s: names(s.active))), ("routed", "HD-4.4", *each(lambda s: names(s.routed))),
+            ("reduced", "", *each(lambda s: names(s.reduced))), ("eliminated", "", *each(lambda s: names(s.eliminated))),
+            ("coastal garrison hits", "HD-4.11",
+             *each(lambda s: "-" if s.garrison_hits is None else f"{s.garrison_hits} of {GARRISON_HITS}")),
+            ("hits to place", "", *each(lambda s: s.hits_due))]
+
+
+def command_table() -> list[tuple]:
+    """The Command Table (HD-4.1) by die: the Union's and the CSA's marches in each year, as "Union/CSA"."""
+    return [(d, *(f"{COMMAND_TABLE[(y, USA)].results[d]}/{COMMAND_TABLE[(y, CSA)].results[d]}" for y in YEARS))
+            for d in range(1, 7)]

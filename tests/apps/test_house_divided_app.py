@@ -393,7 +393,8 @@ def test_a_two_day_battle_with_hits_entered_at_the_table(view):
     assert f"<tr><th>fire limit min(C, 8) {chip('HD-5.6')}</th><td>4</td><td>4</td></tr>" in board
     assert "<tr><th>carry to tomorrow ⌈X/2⌉</th><td>+2</td><td>+2</td></tr>" in board
     # day 3 would be the table + 2: Union 1861 {4: 1/2, 5: 1/3, 6: 1/6}, CSA 1861 {4: 1/6, 5: 1/3, 6: 1/3, 7: 1/6}
-    assert "<td>expected 4.67; P(8) 0.0% (0)</td><td>expected 5.50; P(8) 0.0% (0)</td>" in board
+    assert "<tr><th>tomorrow&#x27;s fire limit, expected</th><td>4.67</td><td>5.50</td></tr>" in board
+    assert "<tr><th>tomorrow: P(8 units fire)</th><td>0.0% (0)</td><td>0.0% (0)</td></tr>" in board
     for _ in range(2):
         choose(field(view, "hits"), 1)
         perform(view)

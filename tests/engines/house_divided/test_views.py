@@ -130,3 +130,33 @@ def test_one_units_rout_and_desertion_odds_by_grade():
             assert chances == (share(lambda d: d > morale), share(lambda d: d - 1 > morale),
                                share(lambda d: d + 1 > morale), share(lambda d: d > morale),
                                share(lambda d: d - 1 > morale))
+
+
+@pytest.mark.rule("HD-4.1")
+def test_the_command_table_view_is_the_digests_table():
+    from engines.house_divided.views import command_table
+    digest = """2/2 2/3 2/3 3/3 3/2
+                2/3 2/3 3/4 3/3 4/3
+                2/3 3/4 3/4 4/4 4/3
+                3/4 3/4 4/5 4/4 5/4
+                3/4 4/5 4/5 5/5 5/4
+                4/5 4/5 5/6 5/5 6/5"""
+    assert command_table() == [(d, *line.split()) for d, line in enumerate(digest.splitlines(), 1)]
+
+
+@pytest.mark.rule("HD-4.2", "HD-5.6", "HD-4.3")
+def test_the_battle_rows_give_both_sides_by_row():
+    """The example's battle at P after day 1's command (1861: Union 3 -> 2, CSA 2 -> 3): tomorrow the table +1
+    and +2 (ceil(2/2), ceil(3/2)); the 1861 columns, Union 2,2,2,3,3,4 and CSA 2,3,3,4,4,5, never reach 8."""
+    from engines.house_divided.views import battle_rows
+    table = Table(supply=False)
+    table.to_battles(4)
+    table.do("start_battle", box="P")
+    table.do("battle_command", 3, 2)
+    state = table.state
+    rows = {row[0]: row[1:] for row in battle_rows(state)}
+    assert rows["command C today"] == ("HD-4.2", 2, 3) and rows["fire limit min(C, 8)"] == ("HD-5.6", 2, 3)
+    assert rows["carry to tomorrow ⌈X/2⌉"] == ("", "+1", "+2")
+    assert rows["tomorrow's fire limit, expected"] == ("", f"{float(F(8, 3) + 1):.2f}", f"{float(F(21, 6) + 2):.2f}")
+    assert rows["tomorrow: P(8 units fire)"] == ("", F(0), F(0))
+    assert rows["leaders (points to split each round)"][0] == "HD-4.3"
