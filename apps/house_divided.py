@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import re
+from fractions import Fraction
 
 import holoviews as hv
 import pandas as pd
@@ -32,20 +33,19 @@ from companion.ui.text import escape, plain
 from companion.ui.theme import TOUCH, extension
 from engines.house_divided import entries
 from engines.house_divided.basic import FORM, MAX_STRENGTH, basic_rules_from, require_filled
-from engines.house_divided.battle_command import fire_limit, fire_limit_by_day
+from engines.house_divided.battle_command import fire_limit_by_day
 from engines.house_divided.command import expected_marches
 from engines.house_divided.example import LABEL, example_setup
 from engines.house_divided.gamemap import map_from_data, map_warnings
 from engines.house_divided.guide import due_now, other_steps, phase_title
 from engines.house_divided.intervention import fi_status
-from engines.house_divided.rules import ALIGNMENTS, ARMS, BORDER_STATES, CSA, FACES, FIRE_CAP, GRADES, LEADERS, \
+from engines.house_divided.rules import ALIGNMENTS, ARMS, CSA, FACES, FIRE_CAP, GRADES, LEADERS, \
     LINE_TYPES, SIDE_NAME, SIDES, TURNS, USA, YEARS
 from engines.house_divided.setup_file import read_setup
 from engines.house_divided.state import ELIMINATED, GameState
-from engines.house_divided.supply import FORAGED, IN_SUPPLY, LONE, OUT_OF_SUPPLY, supply_report
-from engines.house_divided.views import battle_board, battle_rows, command_table, border_views, box_text, command_row, \
-    desertion_losses, fi_return_now, fire_preview, flags, map_view, march_odds, next_command_odds, rout_chances, \
-    unit_odds, washington_mm_odds
+from engines.house_divided.supply import FORAGED, IN_SUPPLY, OUT_OF_SUPPLY, supply_report
+from engines.house_divided.views import battle_board, battle_rows, border_views, box_text, command_row, command_table, \
+    flags, map_view, step_odds, unit_odds, washington_mm_odds
 
 ENGINE = engines.get("house_divided")
 NOBODY = "none"  # the control brush's "nobody" (the engine's "" side)
@@ -575,79 +575,27 @@ class HouseDividedView(pn.viewable.Viewer):
             self.washington.object = plots.hits_bars(washington_mm_odds(s), "Union MM after the loss", "Union MM")
 
     def _form(self, action: str) -> SpecStep:
-        """The step form of an action, built from its spec, with the odds this game shows beside it."""
-        s = lambda: self.live.state  # noqa: E731 (the state when the odds are shown)
-        shows = {
-            "fire": self._fire_odds, "record_fire": self._fire_odds, "battle_command": self._command_odds,
-            "morale_checks": self._morale_odds,
-            "roll_marches": lambda _: self._dist(f"Marches this turn, {SIDE_NAME[s().side]} {s().year} (HD-4.1)",
-                                                 march_odds(s()), "marches"),
-            "desertion_checks": lambda _: self._dist(
-                "Desertion after the battle (HD-4.6)", desertion_losses(s()), "units lost", "+1 if its side lost, "
-                "-1 if not routed, minus the friendly leaders' rating; more than its morale deserts."),
-            "washington_loss": lambda _: self._dist(
-                f"Washington has fallen (HD-4.7): Union MM now {s().mm_usa}", washington_mm_odds(s()), "Union MM",
-                "The loss is the d6, a 1 counting as 2; not a CSA win (HD-6.1)."),
-            "fi_return_rolls": lambda _: self._dist("FI return rolls (HD-4.9)", fi_return_now(s()), "FI units back",
-                                                    "Each returns on 5-6."),
-            "border_state_roll": self._border_odds, "check_supply": self._supply_odds}
-
+        """The step form of an action, built from its spec, with the engine's odds for it beside it."""
         def started() -> None:  # a step come round: its lists start as the engine suggests (units firing, hits)
             for f in step.form.fields:
                 if f.param.kind == SOME_OF and f.suggested and f.legal is not None:
                     f.set(f.suggested)
-        step = SpecStep(self.live, action, shows.get(action), on_reset=started,
-                        before=[self.row] if action == "roll_marches" else None)
+        step = SpecStep(self.live, action, lambda chosen: self._show(step_odds(self.live.state, action, chosen)),
+                        on_reset=started, before=[self.row] if action == "roll_marches" else None)
         return step
 
-    def _dist(self, title: str, d, what: str, note: str = "") -> None:  # a number the dice decide: mean, chances
-        self.odds.show(title, [(f"expected {what}", f"{float(mean(d)):.2f}")] + [
-            (f"P({k} {what})", odds_text(p)) for k, p in sorted(fractions(d).items())],
-            plots.hits_bars(d, title, what), note)
-
-    def _command_odds(self, _) -> None:
-        s = self.live.state
-        odds = {SIDE_NAME[side]: next_command_odds(s, side) for side in (s.battle.attacker, s.battle.sides[1].side)}
-        numbers = [x for n, d in odds.items() for x in ((f"{n}: expected C", f"{float(mean(d)):.2f}"), (
-            f"{n}: P(8 units fire)", odds_text(fractions(d.map(fire_limit)).get(FIRE_CAP, 0))))]
-        first, second = (plots.hits_bars(d, f"{n} command C, day {s.battle.day}", "C") for n, d in odds.items())
-        self.odds.show(f"Battle command, day {s.battle.day} (HD-4.2)", numbers, first, "The attacker's die first. C = "
-                       "the table + half yesterday's C (rounded up) + leaders; min(C, 8) units fire.", second, "Defender")
-
-    def _fire_odds(self, action) -> None:
-        s = self.live.state
-        side = action.get("side") or battle_board(s).step_side
-        title = f"{SIDE_NAME[side]} fire, round {s.battle.round} (HD-4.10)"
-        try:
-            d = fire_preview(s, side, action.get("units"), action.get("bonus"))
-        except RuleError as exc:
-            return self.odds.show(title, note=str(exc))
-        self.odds.show(title, [("expected hits", f"{float(mean(d)):.2f}"), ("P(at least 1 hit)", odds_text(
-            p_at_least(d, 1)))], plots.hits_bars(d, f"Hits of {len(action.get('units') or [])} units firing"))
-
-    def _border_odds(self, action) -> None:
-        name = BORDER_STATES.get(action.get("border_state"), ("",))[0]
-        view = next((v for v in border_views(self.live.state, 1) if v.name == name), None)
-        if view is None or view.refusal:
-            return self.odds.show("Border-state support (HD-4.8)", note=view.refusal if view else "")
-        self.odds.show(f"{view.name} support (HD-4.8)", [("P(one militia joins)", odds_text(view.chance))],
-                       plots.outcome_bars([("joins", view.chance), ("no support", 1 - view.chance)], "This roll"),
-                       f"Modifiers: {view.modifiers}; the d6 plus modifiers must be more than {view.needed}.")
-
-    def _supply_odds(self, action) -> None:
-        s, report = self.live.state, supply_report(self.live.state)
-        self.odds.show(f"{SIDE_NAME[s.side]} supply now (HD-5.1)", [
-            ("stacks of 2+ units", str(sum(x.status != LONE for x in report.stacks))),
-            ("in supply", str(sum(x.status == IN_SUPPLY for x in report.stacks))),
-            ("must lose a unit", ", ".join(b for b in report.losses if b not in action.get("foraged", ())) or "none")],
-            note="The Map tab shows each stack's supply line, or why there is none.")
-
-    def _morale_odds(self, _) -> None:
-        chances, any_rout = rout_chances(self.live.state)
-        self.odds.show("Morale checks (HD-4.4)", [("P(at least one routs)", odds_text(any_rout))] + [
-            (f"P({u} routs)", odds_text(p)) for u, p in chances.items()],
-            plots.outcome_bars(list(chances.items()), "P(rout) of each flipped unit"),
-            "A unit routs when its d6 (-1 in a fort or entrenched) is greater than its morale.")
+    def _show(self, o) -> None:
+        """Odds from the engine: probabilities as odds, means to two places; a distribution's mean and chances."""
+        if o is None:
+            return self.odds.clear()
+        numbers = o.numbers or (((f"expected {o.what}", float(mean(o.dist))), *(
+            (f"P({k} {o.what})", p) for k, p in sorted(fractions(o.dist).items()))) if o.dist is not None else ())
+        shown = [(k, odds_text(v) if isinstance(v, Fraction) else f"{v:.2f}" if isinstance(v, float) else str(v))
+                 for k, v in numbers]
+        figure = plots.outcome_bars(list(o.outcomes), o.plot) if o.outcomes else \
+            plots.hits_bars(o.dist, o.plot or o.title, o.what) if o.dist is not None else None
+        second = None if o.second is None else plots.hits_bars(o.second, o.second_plot, o.what)
+        self.odds.show(o.title, shown, figure, o.note, second, o.second_title)
 
     def __panel__(self):
         return pmui.Column(self.track, two_columns(self.tabs, pmui.Column(self.odds, self.log)),

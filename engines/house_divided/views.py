@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from companion.engine import RuleError
-from companion.odds import Dist, fractions, mean
+from companion.odds import Dist, fractions, mean, p_at_least
 
 from . import battle as fight
 from . import victory
@@ -22,7 +22,7 @@ from .morale import MoraleCheck, any_routs, morale_value
 from .rules import BORDER_STATES, COMMAND_TABLE, CSA, FIRE_CAP, GARRISON_HITS, GRADES, RICHMOND, SIDE_NAME, SIDES, USA, \
     WASHINGTON, YEARS
 from .state import ELIMINATED, JOINED, ON_MAP, TRIED, GameState
-from .supply import supply_report
+from .supply import IN_SUPPLY, LONE, supply_report
 from .turn_start import border_input
 from .washington import mm_after_odds
 
@@ -263,3 +263,92 @@ def command_table() -> list[tuple]:
     """The Command Table (HD-4.1) by die: the Union's and the CSA's marches in each year, as "Union/CSA"."""
     return [(d, *(f"{COMMAND_TABLE[(y, USA)].results[d]}/{COMMAND_TABLE[(y, CSA)].results[d]}" for y in YEARS))
             for d in range(1, 7)]
+
+
+@dataclass(frozen=True)
+class StepOdds:
+    """The odds beside a step, as chosen so far: named numbers (a Fraction is a probability, a float a mean),
+    and the distribution drawn (what its values count; with no numbers given, its mean and each chance are shown)
+    or each outcome's chance; a note, a refusal instead of odds, a second side's distribution."""
+
+    title: str
+    numbers: tuple = ()
+    dist: Dist | None = None
+    what: str = ""
+    outcomes: tuple = ()
+    plot: str = ""
+    note: str = ""
+    second: Dist | None = None
+    second_title: str = ""
+    second_plot: str = ""
+
+
+def _command(state: GameState, chosen) -> StepOdds:
+    day, sides = state.battle.day, (state.battle.attacker, state.battle.sides[1].side)
+    odds = {SIDE_NAME[side]: next_command_odds(state, side) for side in sides}
+    numbers = [x for n, d in odds.items() for x in ((f"{n}: expected C", float(mean(d))), (
+        f"{n}: P({FIRE_CAP} units fire)", fractions(d.map(fire_limit)).get(FIRE_CAP, Fraction(0))))]
+    (first, d1), (other, d2) = odds.items()
+    return StepOdds(f"Battle command, day {day} (HD-4.2)", tuple(numbers), d1, "C", plot=f"{first} command C, day {day}",
+                    note="The attacker's die first. C = the table + half yesterday's C (rounded up) + leaders; min(C, 8) "
+                         "units fire.", second=d2, second_title="Defender", second_plot=f"{other} command C, day {day}")
+
+
+def _fire(state: GameState, chosen) -> StepOdds:
+    side = chosen.get("side") or battle_board(state).step_side
+    title = f"{SIDE_NAME[side]} fire, round {state.battle.round} (HD-4.10)"
+    try:
+        d = fire_preview(state, side, chosen.get("units"), chosen.get("bonus"))
+    except RuleError as exc:
+        return StepOdds(title, note=str(exc))
+    return StepOdds(title, (("expected hits", float(mean(d))), ("P(at least 1 hit)", p_at_least(d, 1))), d,
+                    "hits", plot=f"Hits of {len(chosen.get('units') or [])} units firing")
+
+
+def _morale(state: GameState, chosen) -> StepOdds:
+    chances, any_rout = rout_chances(state)
+    return StepOdds("Morale checks (HD-4.4)", (("P(at least one routs)", any_rout), *(
+        (f"P({u} routs)", p) for u, p in chances.items())), outcomes=tuple(chances.items()),
+        plot="P(rout) of each flipped unit", note="A unit routs when its d6 (-1 in a fort or entrenched) is greater "
+                                                  "than its morale.")
+
+
+def _border(state: GameState, chosen) -> StepOdds:
+    name = BORDER_STATES.get(chosen.get("border_state"), ("",))[0]
+    view = next((v for v in border_views(state, 1) if v.name == name), None)
+    if view is None or view.refusal:
+        return StepOdds("Border-state support (HD-4.8)", note=view.refusal if view else "")
+    return StepOdds(f"{view.name} support (HD-4.8)", (("P(one militia joins)", view.chance),),
+                    outcomes=(("joins", view.chance), ("no support", 1 - view.chance)), plot="This roll",
+                    note=f"Modifiers: {view.modifiers}; the d6 plus modifiers must be more than {view.needed}.")
+
+
+def _supply(state: GameState, chosen) -> StepOdds:
+    report = supply_report(state)
+    return StepOdds(f"{SIDE_NAME[state.side]} supply now (HD-5.1)", (
+        ("stacks of 2+ units", sum(x.status != LONE for x in report.stacks)),
+        ("in supply", sum(x.status == IN_SUPPLY for x in report.stacks)),
+        ("must lose a unit", ", ".join(b for b in report.losses if b not in chosen.get("foraged", ())) or "none")),
+        note="The Map tab shows each stack's supply line, or why there is none.")
+
+
+STEP_ODDS = {
+    "fire": _fire, "record_fire": _fire, "battle_command": _command, "morale_checks": _morale,
+    "border_state_roll": _border, "check_supply": _supply,
+    "roll_marches": lambda s, _: StepOdds(f"Marches this turn, {SIDE_NAME[s.side]} {s.year} (HD-4.1)", dist=march_odds(s),
+                                          what="marches"),
+    "desertion_checks": lambda s, _: StepOdds(
+        "Desertion after the battle (HD-4.6)", dist=desertion_losses(s), what="units lost", note="+1 if its side lost, "
+        "-1 if not routed, minus the friendly leaders' rating; more than its morale deserts."),
+    "washington_loss": lambda s, _: StepOdds(
+        f"Washington has fallen (HD-4.7): Union MM now {s.mm_usa}", dist=washington_mm_odds(s), what="Union MM",
+        note="The loss is the d6, a 1 counting as 2; not a CSA win (HD-6.1)."),
+    "fi_return_rolls": lambda s, _: StepOdds("FI return rolls (HD-4.9)", dist=fi_return_now(s), what="FI units back",
+                                             note="Each returns on 5-6."),
+}
+
+
+def step_odds(state: GameState, action: str, chosen) -> StepOdds | None:
+    """The odds beside a step as chosen so far (HD-4.1 to HD-5.1); None for a step with nothing to roll."""
+    odds = STEP_ODDS.get(action)
+    return odds(state, chosen) if odds else None

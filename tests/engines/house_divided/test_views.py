@@ -160,3 +160,19 @@ def test_the_battle_rows_give_both_sides_by_row():
     assert rows["tomorrow's fire limit, expected"] == ("", f"{float(F(8, 3) + 1):.2f}", f"{float(F(21, 6) + 2):.2f}")
     assert rows["tomorrow: P(8 units fire)"] == ("", F(0), F(0))
     assert rows["leaders (points to split each round)"][0] == "HD-4.3"
+
+
+@pytest.mark.rule("HD-4.1", "HD-4.7", "HD-4.8")
+def test_the_odds_beside_a_step():
+    """The march roll (1861 Union: 2, 2, 2, 3, 3, 4), Washington's loss (MM 34 - max(2, d): 32 on 1-2, then 31 to
+    28), a border state that may not roll (its note says why); a step with nothing to roll has none."""
+    from engines.house_divided.views import step_odds
+    state = Table().state
+    marches = step_odds(state, "roll_marches", {})
+    assert marches.title == "Marches this turn, Union 1861 (HD-4.1)" and marches.what == "marches"
+    assert fractions(marches.dist) == {2: F(1, 2), 3: F(1, 3), 4: F(1, 6)}
+    assert fractions(step_odds(state, "washington_loss", {}).dist) == {32: F(1, 3), 31: F(1, 6), 30: F(1, 6),
+                                                                       29: F(1, 6), 28: F(1, 6)}
+    border = step_odds(state, "border_state_roll", {"border_state": "MO"})
+    assert border.title == "Border-state support (HD-4.8)" and "st_joseph" in border.note and not border.numbers
+    assert step_odds(state, "end_movement", {}) is None
