@@ -25,23 +25,22 @@ from companion.ui.forms import SpecStep
 from companion.ui.guide import PhaseGuide
 from companion.ui.live import LiveSession
 from companion.ui.log import EventLog
-from companion.ui.records import CHOICE, FLAG, NUMBER, Column, RecordTable, SetupFile, StartProgress
+from companion.ui.records import RecordTable, SetupFile, StartProgress
 from companion.ui.rules import chip
 from companion.ui.shell import app_page
 from companion.ui.tables import Html, html_table, mark
 from companion.ui.text import escape, plain
 from companion.ui.theme import TOUCH, extension
 from engines.house_divided import entries
-from engines.house_divided.basic import FORM, MAX_STRENGTH, basic_rules_from, require_filled
+from engines.house_divided.basic import FORM, MAX_STRENGTH, require_filled
 from engines.house_divided.battle_command import fire_limit_by_day
 from engines.house_divided.command import expected_marches
 from engines.house_divided.example import LABEL, example_setup
-from engines.house_divided.gamemap import map_from_data, map_warnings
+from engines.house_divided.gamemap import map_from_data
 from engines.house_divided.guide import due_now, other_steps, phase_title
 from engines.house_divided.intervention import fi_status
-from engines.house_divided.rules import ALIGNMENTS, ARMS, CSA, FACES, FIRE_CAP, GRADES, LEADERS, \
-    LINE_TYPES, SIDE_NAME, SIDES, TURNS, USA, YEARS
-from engines.house_divided.setup_file import read_setup
+from engines.house_divided.rules import CSA, FIRE_CAP, SIDE_NAME, SIDES, TURNS, USA, YEARS
+from engines.house_divided.setup_file import MAP_TABLES, PLACES, TABLES, map_summary, read_setup, single_entries
 from engines.house_divided.state import ELIMINATED, GameState
 from engines.house_divided.supply import FORAGED, IN_SUPPLY, OUT_OF_SUPPLY, supply_report
 from engines.house_divided.views import battle_board, battle_rows, border_views, box_text, command_row, command_table, \
@@ -97,28 +96,6 @@ def next_place(rows: list[dict]) -> dict:
     return {"x": max(xs) + 1 if xs else 0, "y": min(ys) if ys else 0}
 
 
-TABLES = {
-    "boxes": ("box", "map-boxes", (
-        Column("id", "id"), Column("name", "name"), Column("state", "state", optional=True),
-        Column("alignment", "shield", CHOICE, ALIGNMENTS, default="neutral"), Column("rp", "RP", NUMBER, default=0),
-        Column("port", "port", FLAG), Column("fort", "fort", FLAG), Column("x", "x", NUMBER), Column("y", "y", NUMBER))),
-    "lines": ("line", "map-lines", (Column("from", "from", CHOICE), Column("to", "to", CHOICE),
-                                    Column("type", "type", CHOICE, LINE_TYPES, default="rail"))),
-    "units": ("unit", "setup-units", (
-        Column("name", "name"), Column("side", "side", CHOICE, SIDES, default=USA),
-        Column("arm", "arm", CHOICE, ARMS, default=ARMS[0]), Column("grade", "grade", CHOICE, GRADES, default=GRADES[0]),
-        Column("face", "face", CHOICE, FACES, default=FACES[0]), Column("box", "box", CHOICE),
-        Column("entrenched", "entrenched", FLAG), Column("border_state", "border-state militia", FLAG),
-        Column("raised", "year raised", NUMBER, optional=True))),
-    "leaders": ("leader", "setup-leaders", (
-        Column("name", "name", CHOICE, tuple(LEADERS), default="Lee"), Column("front", "rating (front)", NUMBER),
-        Column("back", "rating (back)", NUMBER, optional=True), Column("face", "face up", CHOICE, ("front", "back"),
-                                                                        optional=True),
-        Column("box", "box, empty while not entered", CHOICE, optional=True)))}
-PLACES = {"southern_cities": "The 7 largest Southern cities (HD-6.2)",
-          "landed_ports": "Ports the Union took by landing (HD-5.4)", "contained": "Of those, the contained ones (HD-5.4)"}
-
-
 class BasicFields(pn.viewable.Viewer):
     """HD-4.10: the basic game's fire numbers from the players' own rulebook (nothing assumed), in the setup
     and in the game's Basic rules tab."""
@@ -159,8 +136,8 @@ class SetupEditor(pn.viewable.Viewer):
     def __init__(self, **params):
         super().__init__(**params)
         self._filling, self._extra, self._loaded = False, {}, None  # extra: what a file holds beyond the form
-        self.tables = {k: RecordTable(cols, what, css, new_row=next_place if k == "boxes" else None)
-                       for k, (what, css, cols) in TABLES.items()}
+        self.tables = {k: RecordTable(fields, what, f"setup-{k}", new_row=next_place if k == "boxes" else None)
+                       for k, (what, fields) in TABLES.items()}
         self.mm = {s: pmui.IntInput(label=f"{SIDE_NAME[s]} MM (maximum mobilisation)", value=0, start=0, size="large",
                                     css_classes=[f"mm-{s}"]) for s in SIDES}
         self.mm_track = pmui.IntInput(label="MM track size (optional)", value=None, start=1, size="large")
@@ -206,23 +183,18 @@ class SetupEditor(pn.viewable.Viewer):
     def load(self, setup: dict) -> None:
         """Every entry of the form from a setup (a file's, the example's); checked once, at the end."""
         game_map = entries.mapping(setup.get("map", {}), "'map' (its boxes and lines)", "HD-2")
-        mm = entries.mapping(setup.get("mm", {}), "'mm' (the maximum mobilisation of each side)", "HD-2")
-        track = setup.get("mm_track")
-        fields = {**{self.mm[s]: entries.whole(mm.get(s, 0), f"{SIDE_NAME[s]} MM", "HD-2", 0) for s in SIDES},
-                  self.mm_track: None if track is None else entries.whole(track, "The MM track", "HD-2", 1),
-                  self.year: entries.whole(setup.get("year", YEARS[0]), "The year", "HD-2", YEARS[0], YEARS[-1]),
-                  self.turn: entries.whole(setup.get("turn", 1), "The turn", "HD-2", 1, TURNS),
-                  self.calendar: "\n".join(entries.names(setup.get("calendar", []), "The calendar", "HD-2", False)),
-                  **{self.places[k]: list(entries.names(setup.get(k, []), f"'{k}'", "HD-2")) for k in PLACES}}
-        basic, self._filling = basic_rules_from(setup.get("basic_rules")), True
+        e = single_entries(setup)
+        fields = {**{self.mm[s]: e["mm"][s] for s in SIDES}, self.mm_track: e["mm_track"], self.year: e["year"],
+                  self.turn: e["turn"], self.calendar: "\n".join(e["calendar"]), **{self.places[k]: e[k] for k in PLACES}}
+        self._filling = True
         try:
             for key in TABLES:
-                self.tables[key].set_rows((game_map if key in ("boxes", "lines") else setup).get(key, []))
+                self.tables[key].set_rows((game_map if key in MAP_TABLES else setup).get(key, []))
             for w in self.places.values():
                 w.options = sorted({*self._ids(), *fields[w]}, key=str)
             for w, value in fields.items():
                 w.value = value
-            self.fire.show(basic)
+            self.fire.show(e["basic_rules"])
         finally:
             self._filling = False
         self._loaded = self._map()
@@ -234,7 +206,7 @@ class SetupEditor(pn.viewable.Viewer):
         return [r["id"] for r in self.tables["boxes"].rows() if "id" in r]
 
     def _map(self) -> dict:
-        return {k: self.tables[k].rows() for k in ("boxes", "lines")}
+        return {k: self.tables[k].rows() for k in MAP_TABLES}
 
     def setup(self) -> dict:
         """The setup to start the game with (the start answered, the busy bar goes)."""
@@ -270,12 +242,10 @@ class SetupEditor(pn.viewable.Viewer):
                 severity="info", object="Enter your map's boxes and lines, open or paste your file, or load the EXAMPLE.")
         setup = self.entered()
         try:
-            game_map = map_from_data(setup["map"])
+            lines = map_summary(setup["map"])
         except RuleError as exc:
             self.note.visible = False
             return self.map_note.param.update(severity="error", object=plain(f"The map is not valid yet: {exc}"))
-        lines = [game_map.label] * bool(game_map.label) + [
-            f"{len(game_map.boxes)} boxes, {len(game_map.lines)} lines: the map is valid"] + map_warnings(game_map)
         self.map_note.param.update(severity="warning" if len(lines) > 1 else "success",
                                    object=plain(" ".join(f"{x}." for x in lines)))
         try:

@@ -198,3 +198,37 @@ def test_any_setup_file_is_a_game_or_the_loaders_refusal(raw, store, baseline):
         parse_map_text(raw)
     except RuleError as refused_map:
         assert len(refused_map.message) < 400, refused_map.message
+
+
+@pytest.mark.rule("HD-2")
+def test_the_setup_tables_have_the_fields_the_setup_reads():
+    """The form's tables give exactly the fields the map and the setup read, so a saved setup opens again."""
+    from engines.house_divided.gamemap import BOX_FIELDS, LINE_FIELDS
+    from engines.house_divided.setup_file import TABLES
+    from engines.house_divided.state import LEADER_FIELDS, UNIT_FIELDS
+    known = {"boxes": BOX_FIELDS, "lines": LINE_FIELDS, "units": UNIT_FIELDS, "leaders": LEADER_FIELDS}
+    assert {k: {f.key for f in fields} for k, (_, fields) in TABLES.items()} == {k: set(v) for k, v in known.items()}
+
+
+@pytest.mark.rule("HD-2")
+def test_the_single_entries_of_a_setup_are_checked_for_their_kind():
+    from engines.house_divided.setup_file import single_entries
+    found = single_entries(example_setup())
+    assert (found["mm"], found["year"], found["turn"], found["mm_track"]) == ({"USA": 34, "CSA": 29}, 1861, 1, None)
+    assert found["landed_ports"] == ["P"] and found["calendar"] == [] and not found["basic_rules"].filled
+    for change, message in (({"mm": {"USA": "many"}}, "Union MM must be a whole number"),
+                            ({"turn": 41}, "The turn"), ({"calendar": "Jul 1861"}, None)):
+        if message is None:
+            assert single_entries(change)["calendar"] == ["Jul 1861"]
+            continue
+        with pytest.raises(RuleError, match=message):
+            single_entries(change)
+
+
+@pytest.mark.rule("HD-8")
+def test_the_map_summary():
+    from engines.house_divided.setup_file import map_summary
+    summary = map_summary(example_setup()["map"])
+    assert summary[1] == "11 boxes, 10 lines: the map is valid" and summary[0].startswith("EXAMPLE")
+    with pytest.raises(RuleError, match="listed twice"):
+        map_summary({"boxes": [{"id": "A"}, {"id": "A"}], "lines": []})
