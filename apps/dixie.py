@@ -4,13 +4,9 @@ comes from engines.dixie. A page set to one side is sent no face-down card of th
 Serve it alone with `panel serve apps/dixie.py`, or with every app by `companion serve`."""
 from __future__ import annotations
 
-import math
-import re
 from fractions import Fraction
-from types import SimpleNamespace
 from typing import Any, Callable
 
-import pandas as pd
 import panel as pn
 import panel_material_ui as pmui
 import param
@@ -21,12 +17,13 @@ from companion import plots
 from companion.engine import RuleError, resolve_options
 from companion.loading import DEFAULT as LIMITS
 from companion.odds import fractions, group, mean, p_at_least
-from companion.spec import ONE_OF, SOME_OF
+from companion.spec import ONE_OF
 from companion.ui.controls import OddsPanel, lazy_tabs, odds_text, two_columns
 from companion.ui.forms import SpecStep
 from companion.ui.guide import PhaseGuide
 from companion.ui.live import LiveSession
 from companion.ui.log import EventLog
+from companion.ui.records import CHOICE, FLAG, NUMBER, TEXT, Column, RecordTable
 from companion.ui.seats import SeatPanel
 from companion.ui.shell import app_page
 from companion.ui.text import escape, plain
@@ -34,6 +31,7 @@ from companion.ui.theme import TOUCH, extension
 from engines.dixie import advice
 from engines.dixie.board import DECK, ELIMINATED, REINFORCEMENTS, RESERVE, across, line_of, line_positions, other
 from engines.dixie.cards import cards_from_rows, check_decks, deck_warnings, read_card_file
+from engines.dixie.combat_step import checked_at_once
 from engines.dixie.example import LABEL, example_cards
 from engines.dixie.fire_effect import OWNER_PLACING
 from engines.dixie.flow import morale_due
@@ -46,12 +44,15 @@ from engines.dixie.victory import needed, occupied
 from engines.dixie.view import name_for, odds_blind, seen_specs, sees
 
 ENGINE = engines.get("dixie")
-COLUMNS = ["number", "side", "type", "name", "pile", "cv", "morale", "morale_modifier", "fp_long", "fp_short",
-           "fp_melee", "horse", "attack", "defense", "stack_bonus", "rank", "wing_corps", "corps", "division", "codes",
-           "kind", "modifiers", "text", "timing", "lasting", "bp", "day"]
-FLAGS = ("horse", "lasting")
 NUMBERS = ("number", "cv", "morale_modifier", "fp_long", "fp_short", "fp_melee", "attack", "defense", "stack_bonus",
            "bp", "day")
+CHOICES = {"side": SIDES, "type": TYPES, "pile": ("muster", "reinforcements", "deck"), "rank": ("", *RANKS),
+           "timing": ("", "own", "enemy")}
+COLUMNS = [Column(key, key, NUMBER if key in NUMBERS else FLAG if key in ("horse", "lasting") else
+                  CHOICE if key in CHOICES else TEXT, CHOICES.get(key, ()))
+           for key in ("number", "side", "type", "name", "pile", "cv", "morale", "morale_modifier", "fp_long",
+                       "fp_short", "fp_melee", "horse", "attack", "defense", "stack_bonus", "rank", "wing_corps",
+                       "corps", "division", "codes", "kind", "modifiers", "text", "timing", "lasting", "bp", "day")]
 CHOICE_TEXT = {ENDED: "over (a side is gone)", FIGHT: "both fight round 2", WITHDRAW: "you disengage",
                CONCEDE: "the enemy disengages"}
 
@@ -92,80 +93,70 @@ BLIND = "Face-down cards are involved: odds of what happens to them would tell w
 
 
 # --- card entry ---------------------------------------------------------------------------------------------
-def clean_row(record: dict) -> dict:
-    """A table row as a card row: empty cells and unticked flags left out, whole numbers as ints (the engine checks)."""
-    row = {}
-    for key, value in record.items():
-        value = value.item() if hasattr(value, "item") else value
-        if value is None or value == "" or value is False and key in FLAGS or (
-                isinstance(value, float) and math.isnan(value)):
-            continue
-        if isinstance(value, float) and value == int(value):
-            value = int(value)
-        if key in NUMBERS and isinstance(value, str) and re.fullmatch(r"[+-]?\d{1,9}", value.strip()):
-            value = int(value)
-        row[key] = value
-    return row
+def unticked_left_out(rows: list[dict]) -> list[dict]:
+    """Card rows as the engine reads them: an unticked flag is not written."""
+    return [{k: v for k, v in r.items() if v is not False} for r in rows]
 
 
-def frame(rows) -> pd.DataFrame:
-    """The rows as the table shows them: empty cells blank, not NaN."""
-    data = pd.DataFrame([{c: r.get(c) for c in COLUMNS} for r in rows], columns=COLUMNS).astype(object)
-    return data.where(pd.notna(data), None)
-
-
-EXAMPLE_ROWS = [clean_row({c: r.get(c) for c in COLUMNS}) for r in example_cards()]
+EXAMPLE_ROWS = unticked_left_out([{c.key: r[c.key] for c in COLUMNS if c.key in r} for r in example_cards()])
 
 
 class CardEditor(pn.viewable.Viewer):
-    """The players' own cards (DX-1.0): typed in the table, or a card list pasted or opened (the engine's reader)."""
+    """The players' own cards (DX-1.0): typed in the table, or a card list pasted or opened (the engine's reader);
+    the deck check beside the table, live."""
 
     def __init__(self, **params):
         super().__init__(**params)
-        self.table = pn.widgets.Tabulator(
-            frame([]), show_index=False, selectable="checkbox", sizing_mode="stretch_width", height=300,
-            css_classes=["card-table"], frozen_columns=["number", "side", "type"],
-            editors={"side": {"type": "list", "values": list(SIDES)}, "type": {"type": "list", "values": list(TYPES)},
-                     "pile": {"type": "list", "values": ["muster", "reinforcements", "deck"]},
-                     "horse": {"type": "tickCross"}, "lasting": {"type": "tickCross"},
-                     "rank": {"type": "list", "values": [""] + list(RANKS)},
-                     "timing": {"type": "list", "values": ["", "own", "enemy"]}},
-            formatters={"horse": {"type": "tickCross"}, "lasting": {"type": "tickCross"}})
+        self.cards = RecordTable(COLUMNS, "card", "card-table", height=300, new_row=lambda _: {"side": "CSA",
+                                                                                               "type": "INF"})
+        self.cards.table.frozen_columns = ["number", "side", "type"]
         self.paste = pmui.TextAreaInput(label="Or paste a card list (JSON or YAML: a list of cards)", rows=3,
                                         max_length=LIMITS.bytes, sizing_mode="stretch_width",
                                         css_classes=["paste-cards"])
         self.upload = pmui.FileInput(label="Open a card list", accept=".json,.yaml,.yml", css_classes=["cards-file"])
         self.upload.param.watch(lambda e: self.read_file(e.new or b""), "value")
         self.note = pmui.Alert(severity="info", sizing_mode="stretch_width", css_classes=["cards-note"])
-        b = [pmui.Button(label=label, variant="outlined", css_classes=[css], **TOUCH) for label, css in (
-            ("Load the fictional example deck", "load-example"), ("Add a card", "add-card"),
-            ("Remove ticked", "remove-ticked"), ("Clear all", "clear-cards"), ("Read the card list", "read-cards"))]
-        for button, act in zip(b, (lambda: self.set_rows(EXAMPLE_ROWS),
-                                   lambda: self.set_rows(self.rows() + [{"side": "CSA", "type": "INF"}]),
-                                   lambda: self.set_rows([r for i, r in enumerate(self.rows()) if i not in
-                                                          self.table.selection]), lambda: self.set_rows([]),
-                                   lambda: self.read_file(self.paste.value_input or self.paste.value))):
+        self.replace = pmui.Alert(severity="warning", sizing_mode="stretch_width", css_classes=["replace-question"])
+        b = [pmui.Button(label=label, variant=variant, css_classes=[css], **TOUCH) for label, css, variant in (
+            ("Load the fictional example deck", "load-example", "outlined"), ("Clear all", "clear-cards", "outlined"),
+            ("Read the card list", "read-cards", "outlined"), ("Yes, replace them", "confirm-example", "contained"),
+            ("Keep my cards", "keep-cards", "outlined"))]
+        self.asking = pmui.Column(self.replace, pmui.Row(*b[3:]), visible=False, sizing_mode="stretch_width")
+        for button, act in zip(b, (self.load_example, lambda: self.set_rows([]),
+                                   lambda: self.read_file(self.paste.value_input or self.paste.value),
+                                   lambda: self.load_example(confirmed=True),
+                                   lambda: setattr(self.asking, "visible", False))):
             button.on_click(lambda _, act=act: act())
-        self.table.param.watch(lambda _: self._check(), "value")
+        self.cards.on_change(self._check)
         self._layout = pmui.Column(
             pmui.Typography("Your battle decks (from your own cards)", variant="h6"),
-            pmui.Row(*b[:4]), self.table, self.note, self.paste, pmui.Row(b[4], self.upload),
+            pmui.Row(*b[:2]), self.asking, self.note, self.cards, self.paste, pmui.Row(b[2], self.upload),
             sizing_mode="stretch_width")
         self._check()
+
+    def load_example(self, confirmed: bool = False) -> None:
+        """The fictional example deck; cards the player typed are replaced only once the player says so."""
+        typed = self.rows()
+        if typed and not confirmed and not self.is_example():
+            self.replace.object = f"Replace your {len(typed)} cards with the fictional example deck?"
+            self.asking.visible = True
+            return
+        self.asking.visible = False
+        self.set_rows(EXAMPLE_ROWS)
 
     def read_file(self, raw: str | bytes | None) -> None:
         """A card list pasted or opened (DX-1.0): one the engine's reader refuses changes nothing but the note."""
         try:
             rows = read_card_file(raw or "")
+            self.set_rows([{c.key: r[c.key] for c in COLUMNS if c.key in r} for r in rows])
         except (RuleError, ValueError) as exc:
-            return self.note.param.update(severity="error", object=plain(f"The card list is not read: {exc}"))
-        self.set_rows([clean_row({c: r.get(c) for c in COLUMNS if c in r}) for r in rows])
+            self.note.param.update(severity="error", object=plain(f"The card list is not read: {exc}"))
 
     def set_rows(self, rows) -> None:
-        self.table.value = frame(rows)
+        self.cards.set_rows(rows)
 
     def rows(self) -> list[dict]:
-        return [clean_row(r) for r in self.table.value.to_dict("records")]
+        return unticked_left_out(self.cards.rows())
 
     def is_example(self) -> bool:
         return self.rows() == EXAMPLE_ROWS
@@ -308,18 +299,13 @@ def victory_html(live: LiveSession) -> str:
 
 # --- the game view ------------------------------------------------------------------------------------------------
 
-class Seen(SimpleNamespace):
-    """The session as this device's side may know it: the specs without the cards it may not see (`seen_specs`)."""
-    state = property(lambda self: self.live.state)
-
-
 class DixieView(pn.viewable.Viewer):
     """The game view of an open session."""
 
     def __init__(self, live: LiveSession, **params):
         super().__init__(**params)
         self.live = live
-        self.seen, self.odds, self.log = self._seen(), OddsPanel(), EventLog(live)
+        self.odds, self.log = OddsPanel(), EventLog(live)
         self.seats = SeatPanel(live, list(SIDES))
         self.board = Battlefield(self.tap, self.tap_card, css_classes=["battlefield"])
         self.victory = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[CSS], css_classes=["victory-monitor"])
@@ -342,35 +328,22 @@ class DixieView(pn.viewable.Viewer):
         self.position_value.visible = any(d.action in ("declare_melee", "melee_round", "melee_choice")
                                           for d in due_now(s)[:1])
 
-    def _seen(self) -> Seen:
-        return Seen(live=self.live, engine=SimpleNamespace(actions=SimpleNamespace(
-            specs=seen_specs(ENGINE.actions.specs, self.live.viewer))))
-
     def _seated(self) -> None:
         """A new side on this device: the forms built for the former one (they may list its cards) are dropped."""
-        self.seen = self._seen()
         self.guide.forms.clear()
         self.guide.cards.objects = []
         self.render()
         self.guide.render()
 
-    def _fields(self, kinds) -> list:
-        form = self.guide.active
-        return [f for f in form.form.fields if f.legal and f.param.kind in kinds] if isinstance(form, SpecStep) else []
-
     def tap(self, place: str) -> None:
         """A tap on a tile: the first position the step shown may take there (fire at, move to, deploy into ...)."""
-        value = RESERVE if place.startswith("reserve-") else place
-        for f in (f for f in self._fields((ONE_OF,)) if any(c.value == value for c in f.legal.options)):
-            return f.set(value)
+        if isinstance(form := self.guide.active, SpecStep):
+            form.form.take(RESERVE if place.startswith("reserve-") else place, (ONE_OF,))
 
     def tap_card(self, card: str) -> None:
         """A tap on one of the viewer's cards: the step shown picks it, or ticks it on or off."""
-        for f in self._fields((ONE_OF, SOME_OF)):
-            if any(c.value == card for c in f.legal.options) and not (f.param.kind == SOME_OF and f.param.repeat):
-                f.set(card) if f.param.kind == ONE_OF else setattr(
-                    f.widget, "value", [c for c in f.value if c != card] if card in f.value else [*f.value, card])
-                return
+        if isinstance(form := self.guide.active, SpecStep):
+            form.form.take(card)
 
     # --- the step forms and the odds beside them -----------------------------------------------------------
     def _form(self, action: str) -> SpecStep:
@@ -379,7 +352,8 @@ class DixieView(pn.viewable.Viewer):
                  "check_leader": self._morale_odds, "check_morale": self._morale_odds,
                  "morale_step": self._morale_odds, "check_hits": self._hits_odds}
         show = shows.get(action)
-        return SpecStep(self.seen, action, show if action == "fire" else show and (lambda a: self._blind(a) or show(a)))
+        return SpecStep(self.live, action, show if action == "fire" else show and (lambda a: self._blind(a) or show(a)),
+                        spec=seen_specs(ENGINE.actions.specs, self.live.viewer)[action])
 
     def _blind(self, action) -> bool:
         """No odds that would tell this page what a face-down card is (digest section 2)."""
@@ -401,12 +375,8 @@ class DixieView(pn.viewable.Viewer):
 
     def _hits_odds(self, _action) -> None:
         s = self.live.state
-        if not s.tasks:
-            return self.odds.clear()
-        task, melee = s.tasks[0], s.tasks[0].source == "melee"
-        cards = [c for c in s.at(task.position)
-                 if (melee or c.side == task.side) and c.hits and (c.is_unit or c.spec.type == LDR)]
-        self._show_checks(f"The checks in {task.position} (DX-6.0, DX-11.3)", cards, melee)
+        self._show_checks(f"The checks in {s.tasks[0].position} (DX-6.0, DX-11.3)", *checked_at_once(s)) \
+            if s.tasks else self.odds.clear()
 
     def _disorder_odds(self, _action) -> None:
         if not (over := over_limit(self.live.state)):
@@ -445,6 +415,7 @@ class DixieView(pn.viewable.Viewer):
 
     def _worth(self) -> Fraction:
         return Fraction(self.position_value.value or 0)
+
     def _melee_odds(self, action) -> None:
         try:
             self._show_plan(advice.melee_advice(self.live.state, action["position"], action.get("units") or None,

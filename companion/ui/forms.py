@@ -310,6 +310,18 @@ class SpecForm:
     def action(self) -> dict[str, Any]:
         return {"type": self.spec.name, **self.chosen()}
 
+    def take(self, value: Any, kinds: tuple[str, ...] = (ONE_OF, SOME_OF)) -> bool:
+        """A tap on the board or a card: the first field asked now (of these kinds) that offers `value` takes it,
+        a one-of set to it, a list ticking it on or off. False when no field offers it."""
+        for f in self.fields:
+            if f.legal is None or f.param.kind not in kinds or f.param.kind == SOME_OF and f.param.repeat \
+                    or not any(c.value == value for c in f.legal.options):
+                continue
+            f.set(value if f.param.kind == ONE_OF else
+                  [v for v in f.value if v != value] if value in f.value else [*f.value, value])
+            return True
+        return False
+
     def reset(self) -> None:
         self.quiet = True
         try:
@@ -329,12 +341,14 @@ class SpecForm:
 class SpecStep(StepForm):
     """The phase guide's form of one action, built from its spec. `show(action)` sets the odds for the action
     as chosen so far; `before`/`after`: the app's own panels around the controls (an advisor, an editor for
-    entered data whose value `records` gives)."""
+    entered data whose value `records` gives); `spec`: the action's spec as this page may offer it (by default
+    the engine's)."""
 
     def __init__(self, live: LiveSession, action: str, show: Callable[[Mapping[str, Any]], None] | None = None,
                  before: list | None = None, after: list | None = None,
-                 records: Mapping[str, Callable[[], Any]] | None = None, on_reset: Callable[[], None] | None = None):
-        self.form = SpecForm(live, live.engine.actions.specs[action], records)
+                 records: Mapping[str, Callable[[], Any]] | None = None, on_reset: Callable[[], None] | None = None,
+                 spec: ActionSpec | None = None):
+        self.form = SpecForm(live, spec or live.engine.actions.specs[action], records)
         self.on_reset = on_reset or (lambda: None)
         super().__init__(action, layout=[*(before or []), *self.form.controls, *(after or [])],
                          build=self.form.action, show=(lambda: show(self.form.action())) if show else None,

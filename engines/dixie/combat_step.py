@@ -41,6 +41,7 @@ from .flow import eliminate, fighting
 from .hits import place, taken
 from .modifiers import ENFILADE, LONG, MELEE, SUPPORT, fire_dice, melee_share, morale
 from .movement import disengage, disengagements
+from .rules import LDR
 from .state import COMBAT, MOVEMENT, Card, GameState, Melee, Task, fault, label
 from .support import SupportInput, resolve_support
 
@@ -254,24 +255,30 @@ def allocate_hits(state: GameState, dice: Dice, cards: list | None) -> Step:
     return done(state, new, f"{task.side} hits in {task.position}: {'; '.join(lines) or 'none'}{tail}", rules)
 
 
-@actions("Check the hits at once", "DX-13.1", when=when_due("check_hits"))
-def check_hits(state: GameState, dice: Dice) -> Step:
-    """Hits checked at once: after a melee round both sides' (DX-13.1), after artillery support the firer's own
-    (DX-13.5); leaders first (DX-11.3), then units (DX-6.0). Terrain is ignored in melee."""
+def checked_at_once(state: GameState) -> tuple[list[Card], bool]:
+    """The leaders and units the due hits check takes, leaders first (DX-11.3), and whether it follows a melee
+    round: after a melee round both sides' (DX-13.1), after artillery support the firer's own (DX-13.5)."""
     task = state.tasks[0]
     melee = task.source == MELEE
     sides = (task.side, other(task.side)) if melee else (task.side,)
+    leaders = [leader for side in sides if (leader := state.leader(task.position, side))
+               and (sum(melee_share(state, leader)) if melee else leader.hits)]
+    return leaders + [unit for side in sides for unit in state.units(task.position, side) if unit.hits], melee
+
+
+@actions("Check the hits at once", "DX-13.1", when=when_due("check_hits"))
+def check_hits(state: GameState, dice: Dice) -> Step:
+    """Hits checked at once (`checked_at_once`): leaders first (DX-11.3), then units (DX-6.0). Terrain is ignored
+    in melee."""
+    task, (cards, melee) = state.tasks[0], checked_at_once(state)
     new, results = replace(state, tasks=state.tasks[1:]), []
-    for side in sides:
-        leader = new.leader(task.position, side)
-        if leader and (sum(melee_share(new, leader)) if melee else leader.hits):
-            new, result = check_leader_hits(new, leader, dice, melee)
+    for card in cards:
+        if card.spec.type == LDR:
+            new, result = check_leader_hits(new, new.card(card.id), dice, melee)
             results.append(result)
-    for side in sides:
-        for unit in new.units(task.position, side):
-            if unit.hits:
-                new, checked = check_unit_hits(new, unit, dice, melee)
-                results += checked
+        elif (unit := new.card(card.id)).hits and unit.loc == task.position:
+            new, checked = check_unit_hits(new, unit, dice, melee)
+            results += checked
     if melee:
         new = _after_round(new, task.position)
     text = "; ".join(r.summary for r in results) or "no hits to check"

@@ -9,7 +9,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from apps.dixie import BLIND, EXAMPLE_ROWS, CardEditor, DixieView, battlefield_html, clean_row
+from apps.dixie import BLIND, EXAMPLE_ROWS, CardEditor, DixieView, battlefield_html
 from companion.dice import ScriptedDice
 from companion.session import GameSession
 from companion.store import Store
@@ -17,13 +17,14 @@ from companion.ui.live import LiveSession
 from companion.ui.text import plain
 from engines.dixie import advice
 from engines.dixie.board import across
+from engines.dixie.cards import cards_from_rows
 from engines.dixie.example import LABEL, example_cards
 from tests.engines.dixie.support import Table
 from tests.engines.dixie.test_advanced import flank_table
 from tests.engines.dixie.test_disengage import csa_cut_off, usa_must_disengage
 from tests.engines.dixie.test_golden import DEPLOYMENT, SCRIPT
 from tests.engines.dixie.test_melee import V19, melee_table
-from tests.widgets import choose, field, perform
+from tests.widgets import choose, click, field, find, perform
 
 pytestmark = pytest.mark.usefixtures("panel_extensions")
 
@@ -87,7 +88,34 @@ def test_the_example_deck_is_labelled_and_checked():
     assert plain("CSA: 24 cards (muster 18, reinforcements 6); USA: 30 cards (muster 18, reinforcements 12)") \
         in editor.note.object
     assert plain(LABEL) in editor.note.object and "fictional" in LABEL.lower()
-    assert editor.rows() == [clean_row(r) for r in example_cards()]
+    assert cards_from_rows(editor.rows()) == cards_from_rows(example_cards())
+
+
+@pytest.mark.rule("DX-1.0")
+def test_the_example_deck_replaces_typed_cards_only_once_the_player_says_so():
+    """Cards the player typed are not lost to a stray tap on the example: the page asks first."""
+    editor = CardEditor()
+    mine = [{"number": 1, "side": "CSA", "type": "INF", "name": "My brigade", "pile": "muster", "cv": 3,
+             "morale": "B"}]
+    editor.set_rows(mine)
+    click(find(editor, "load-example"))
+    assert editor.asking.visible and "Replace your 1 cards" in editor.replace.object
+    assert editor.rows() == mine
+    click(find(editor, "keep-cards"))
+    assert not editor.asking.visible and editor.rows() == mine
+    click(find(editor, "load-example"))
+    click(find(editor, "confirm-example"))
+    assert editor.is_example() and not editor.asking.visible
+
+
+def test_a_blank_card_row_holds_no_nan_and_a_typed_number_is_a_number():
+    editor = CardEditor()
+    click(find(editor, "add-card"))
+    assert editor.rows() == [{"side": "CSA", "type": "INF"}]
+    frame = editor.cards.table.value.copy()
+    frame.loc[0, "cv"] = "3"
+    editor.cards.table.value = frame
+    assert editor.rows() == [{"side": "CSA", "type": "INF", "cv": 3}] and "nan" not in editor.note.object.lower()
 
 
 @pytest.mark.rule("DX-1.0")

@@ -19,7 +19,7 @@ from companion.engine import dice_needed
 from companion.events import UNDO
 from companion.rulebook import load
 from companion.session import GameSession
-from companion.spec import SOME_OF, ActionSpec, Param
+from companion.spec import ONE_OF, SOME_OF, ActionSpec, Param
 from companion.store import Store
 from companion.ui.controls import ActionPanel, ErrorBanner, OddsCard, UndoBar, odds_text
 from companion.ui.dice_entry import DiceEntry
@@ -657,3 +657,18 @@ def test_a_fresh_list_starts_from_the_engines_suggestion_and_then_keeps_the_play
     field.set(["a", "c"])
     form.refresh()
     assert field.value == ["a", "c"]
+
+
+def test_a_tap_on_the_board_goes_to_the_first_field_that_offers_it():
+    """A tapped position or card fills the first asked field offering it: a one-of is set, a list ticks it on and
+    off; a value no field offers changes nothing."""
+    unit = Param("unit", ONE_OF, "Unit", "X-1", choices=lambda s, c: ["u1", "u2"])
+    to = Param("to", ONE_OF, "To", "X-1", choices=lambda s, c: ["p1", "p2"] if c.get("unit") else [])
+    cards = Param("cards", SOME_OF, "Cards", "X-1", choices=lambda s, c: ["u2", "c1", "c2"])
+    form = SpecForm(SimpleNamespace(state=None), ActionSpec("move", "Move", "X-1", (unit, to, cards)))
+    form.reset()
+    assert form.take("u2") and form.chosen()["unit"] == "u2"
+    assert form.take("p2") and form.chosen()["to"] == "p2"
+    assert form.take("c1") and form.take("c2") and form.take("c1") and form.chosen()["cards"] == ["c2"]
+    assert form.take("u2", (SOME_OF,)) and form.chosen()["cards"] == ["c2", "u2"]
+    assert not form.take("nowhere") and form.chosen() == {"unit": "u2", "to": "p2", "cards": ["c2", "u2"]}

@@ -9,6 +9,7 @@ import pytest
 from companion.odds import fractions
 from engines.dixie.advice import fire_advice, flank_advice
 from engines.dixie.board import across, lateral, terrain_positions
+from engines.dixie.combat_step import checked_at_once
 from engines.dixie.enfilade import EnfiladeInput, enfilade_odds
 from engines.dixie.firepower import batteries_to_name
 from engines.dixie.flank import FlankInput, flank_morale, flank_odds
@@ -146,6 +147,8 @@ def test_vector_16_artillery_support():
     assert table.card("USA-12").hits == 1
     table.do("allocate_hits")
     table.do("allocate_hits")
+    cards, melee = checked_at_once(table.state)  # only the firer's own unit hit by its support
+    assert not melee and [c.id for c in cards] == ["CSA-2"]
     table.do("check_hits", 2)
     assert table.card("CSA-2").hits == 0 and table.card("USA-11").hits == 1
 

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from companion.engine import dice_needed
 from engines.dixie import ENGINE
 from engines.dixie.advice import melee_advice, melee_choice_advice
+from engines.dixie.combat_step import checked_at_once
 from engines.dixie.flow import duty
 from engines.dixie.guide import due_now
 from engines.dixie.modifiers import morale
@@ -55,6 +56,8 @@ def test_a_melee_round_through_the_actions():
     assert "2d at F3 rolled 1 4: 1 hit" in step.summary and "1d at F3 rolled 2: 1 hit" in step.summary
     table.do("allocate_hits")
     table.do("allocate_hits")
+    cards, melee = checked_at_once(table.state)  # both sides' hit cards, the initiator's first
+    assert melee and [c.id for c in cards] == ["USA-11", "CSA-1"]
     table.do("check_hits", 2, 1)           # the initiator first: USA 2B passes on a 2; CSA 1C on a natural 1
     assert table.state.melees[0].stage == "choice"
     table.do("melee_choice", fight=True)
