@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 
-LABEL = "EXAMPLE map and units, invented for the companion (digest TV-12): not the game's map"
+LABEL = "EXAMPLE map and units, invented for the companion from a worked example of the rules: not the game's map"
 
 
 def _box(id, name, alignment="neutral", rp=0, port=False, x=0.0, y=0.0) -> dict:

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.words import DEVELOPER_WORDS
+
 TABLET = {"landscape": {"width": 1180, "height": 820}, "portrait": {"width": 820, "height": 1180}}
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -114,9 +116,25 @@ def offline(page):
     assert not outside, f"the page loaded from outside: {outside}"
 
 
+PAGE_TEXT = """() => {
+  const texts = [];
+  const walk = (root) => {
+    const it = document.createTreeWalker(root, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+    for (let node = it.currentNode; node; node = it.nextNode()) {
+      if (node.nodeType === Node.TEXT_NODE && !['STYLE', 'SCRIPT'].includes(node.parentNode.nodeName)) {
+        texts.push(node.textContent);
+      } else if (node.shadowRoot) { walk(node.shadowRoot); }
+    }
+  };
+  walk(document.body);
+  return texts.join(' ');
+}"""  # every text of the page, in its shadow roots too (the players' own entries included)
+
+
 @pytest.fixture(autouse=True)
 def no_javascript_errors(request):
-    """Fails a test whose page logs a JavaScript error (an uncaught exception or a console error)."""
+    """Fails a test whose page logs a JavaScript error (an uncaught exception or a console error), or shows a word
+    meant for developers (an ambiguity or question number, a test vector, the digest, the source)."""
     if "page" not in request.fixturenames:
         yield
         return
@@ -126,3 +144,7 @@ def no_javascript_errors(request):
     page.on("console", lambda msg: errors.append(f"console: {msg.text}") if msg.type == "error" else None)
     yield errors
     assert not errors, f"JavaScript errors on the page: {errors[:5]}"
+    if not page.is_closed():
+        text = page.evaluate(PAGE_TEXT)
+        words = sorted({text[max(0, m.start() - 40):m.end() + 40] for m in DEVELOPER_WORDS.finditer(text)})
+        assert not words, f"words meant for developers on the page: {words[:5]}"

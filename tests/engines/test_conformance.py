@@ -10,7 +10,6 @@ import json
 import math
 import pkgutil
 import random
-import re
 from fractions import Fraction
 from functools import cache
 from importlib import import_module
@@ -26,6 +25,7 @@ from companion.odds import fractions
 from companion.play import playable, random_action, random_params, random_value
 from companion.spec import COUNTS, KINDS, NUMBER, ONE_OF, RECORD, SOME_OF, TEXT, YES_NO, Legal, Param
 from tests.scale import examples
+from tests.words import DEVELOPER_WORDS
 
 ENGINES = engines.registry()
 PROCEDURES = [(engine, proc) for engine in ENGINES.values() for proc in engine.procedures]
@@ -434,9 +434,6 @@ def test_junk_procedure_inputs_are_refused_by_rule(engine, proc, data):
         assert sum(fractions(proc.odds(inputs)).values()) == 1
     except RuleError:
         pass
-
-
-DEVELOPER_WORDS = re.compile(r"\b(A\d{1,2}|Q\d{1,2}|TV-\d+|digest|source)\b", re.IGNORECASE)
 
 
 @each_engine
