@@ -35,12 +35,15 @@ test: $(VENV)/.installed-test chromium
 	exit $$status
 
 # The property tests (hypothesis) with a random seed and ten times the examples and whole games; the seed is
-# printed first, and `make fuzz SEED=n` runs that very search again.
+# printed first, and `make fuzz SEED=n` runs that very search again. The tests run FUZZ_JOBS at a time (one
+# process each, the machine's cores by default); each prints its own result, and any failure fails the run.
+FUZZ_JOBS ?= $(shell nproc)
 fuzz: $(VENV)/.installed-test
 	@seed=$${SEED:-$$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}; \
 	echo "make fuzz: hypothesis seed $$seed (run it again with: make fuzz SEED=$$seed)"; \
-	HYPOTHESIS_PROFILE=fuzz $(PY) -m pytest tests -m "hypothesis and not browser" --hypothesis-seed=$$seed -q \
-		-p no:cacheprovider; \
+	$(PY) -m pytest tests -m "hypothesis and not browser" --collect-only -q -p no:cacheprovider | grep '::' | \
+	xargs -d '\n' -P $(FUZZ_JOBS) -I{} env HYPOTHESIS_PROFILE=fuzz $(PY) -m pytest "{}" -q -p no:cacheprovider \
+		--hypothesis-seed=$$seed -m "hypothesis and not browser" --no-header -rfE; \
 	status=$$?; echo "make fuzz: hypothesis seed $$seed, exit $$status"; exit $$status
 
 bench: $(VENV)/.installed-test chromium
