@@ -25,7 +25,7 @@ from companion.ui.forms import SpecStep
 from companion.ui.guide import PhaseGuide
 from companion.ui.live import LiveSession
 from companion.ui.log import EventLog
-from companion.ui.records import RecordTable, SetupFile, StartProgress
+from companion.ui.records import RecordTable, SetupForm
 from companion.ui.rules import chip
 from companion.ui.shell import app_page
 from companion.ui.tables import Html, html_table, mark
@@ -129,13 +129,18 @@ class BasicFields(pn.viewable.Viewer):
 BLANK_FIRE = BasicFields().settings()
 
 
-class SetupEditor(pn.viewable.Viewer):
+class SetupEditor(SetupForm):
     """The players' setup (HD-2) in tables and fields, one section after another; a setup or map file opened or
     pasted fills them, and the whole setup can be saved as a file; or the labelled EXAMPLE."""
 
+    empty = "Enter your map's boxes and lines, open or paste your file, or load the EXAMPLE."
+    invalid = "The map is not valid yet: "
+    example = staticmethod(example_setup)
+
     def __init__(self, **params):
-        super().__init__(**params)
-        self._filling, self._extra, self._loaded = False, {}, None  # extra: what a file holds beyond the form
+        super().__init__(ENGINE, "Your map, units and MM (the rules give none of them)",
+                         "Load the EXAMPLE (invented map and units)", "house_divided-setup.json", **params)
+        self._extra, self._loaded = {}, None  # what a file holds beyond the form; its map as loaded
         self.tables = {k: RecordTable(fields, what, f"setup-{k}", new_row=next_place if k == "boxes" else None)
                        for k, (what, fields) in TABLES.items()}
         self.mm = {s: pmui.IntInput(label=f"{SIDE_NAME[s]} MM (maximum mobilisation)", value=0, start=0, size="large",
@@ -147,30 +152,17 @@ class SetupEditor(pn.viewable.Viewer):
                                            "e.g. Jul 1861", rows=4, sizing_mode="stretch_width", css_classes=["setup-calendar"])
         self.places = {k: pmui.MultiChoice(label=label, options=[], sizing_mode="stretch_width", css_classes=[f"setup-{k}"])
                        for k, label in PLACES.items()}
-        self.fire, self.busy = BasicFields(), StartProgress(sizing_mode="stretch_width", css_classes=["start-progress"])
-        self.map_note, self.note = (pmui.Alert(severity="info", sizing_mode="stretch_width", css_classes=[c])
-                                    for c in ("map-note", "setup-note"))
-        self.file = SetupFile(self.opened, self.entered, self.load, "house_divided-setup.json", self.map_note)
-        for w in (*self.mm.values(), self.mm_track, self.year, self.turn, self.calendar, *self.places.values(),
-                  *self.fire.widgets.values()):
-            w.param.watch(lambda _: self._changed(), "value")
-        for table in self.tables.values():
-            table.on_change(self._changed)
-        sections = [("1. The map's boxes", self.tables["boxes"]), ("2. The lines between boxes", self.tables["lines"]),
-                    ("3. Units, where they stand", self.tables["units"]), ("4. Leaders", self.tables["leaders"]),
-                    ("5. MM, year and turn", pn.FlexBox(*self.mm.values(), self.mm_track, self.year, self.turn)),
-                    ("6. Calendar, cities and ports", pmui.Column(self.calendar, *self.places.values())),
-                    ("7. Basic-game fire (HD-4.10)", pmui.Column(pmui.Typography(
+        self.fire = BasicFields()
+        self.frame([("The map's boxes", self.tables["boxes"]), ("The lines between boxes", self.tables["lines"]),
+                    ("Units, where they stand", self.tables["units"]), ("Leaders", self.tables["leaders"]),
+                    ("MM, year and turn", pn.FlexBox(*self.mm.values(), self.mm_track, self.year, self.turn)),
+                    ("Calendar, cities and ports", pmui.Column(self.calendar, *self.places.values())),
+                    ("Basic-game fire (HD-4.10)", pmui.Column(pmui.Typography(
                         "The advanced rules take the fire numbers from the basic rulebook: enter them from yours and the "
                         "companion rolls battle fire (or takes your dice); left empty, you enter the hits you score.",
-                        variant="body1"), self.fire))]
-        self._layout = pmui.Column(
-            title("Your map, units and MM (the rules give none of them)"),
-            button("Load the EXAMPLE (invented map and units)", "load-example", lambda: self.load(example_setup())),
-            self.file, self.map_note, *(x for head, part in sections for x in (pmui.Typography(head, variant="subtitle1"),
-                                                                              part)),
-            self.note, self.busy, sizing_mode="stretch_width")
-        self._check()
+                        variant="body1"), self.fire))],
+                   [*self.tables.values(), *self.mm.values(), self.mm_track, self.year, self.turn, self.calendar,
+                    *self.places.values(), *self.fire.widgets.values()])
 
     def opened(self, raw: str | bytes) -> dict:
         """A setup file, or a map file that becomes the map of the setup entered (a bad map refused)."""
@@ -180,38 +172,28 @@ class SetupEditor(pn.viewable.Viewer):
         map_from_data(opened["map"])
         return {**{k: v for k, v in self.entered().items() if k != "label"}, "map": opened["map"]}
 
-    def load(self, setup: dict) -> None:
-        """Every entry of the form from a setup (a file's, the example's); checked once, at the end."""
+    def fill(self, setup: dict) -> None:
+        """Every entry of the form from a setup (a file's, the example's)."""
         game_map = entries.mapping(setup.get("map", {}), "'map' (its boxes and lines)", "HD-2")
         e = single_entries(setup)
         fields = {**{self.mm[s]: e["mm"][s] for s in SIDES}, self.mm_track: e["mm_track"], self.year: e["year"],
                   self.turn: e["turn"], self.calendar: "\n".join(e["calendar"]), **{self.places[k]: e[k] for k in PLACES}}
-        self._filling = True
-        try:
-            for key in TABLES:
-                self.tables[key].set_rows((game_map if key in MAP_TABLES else setup).get(key, []))
-            for w in self.places.values():
-                w.options = sorted({*self._ids(), *fields[w]}, key=str)
-            for w, value in fields.items():
-                w.value = value
-            self.fire.show(e["basic_rules"])
-        finally:
-            self._filling = False
+        for key in TABLES:
+            self.tables[key].set_rows((game_map if key in MAP_TABLES else setup).get(key, []))
+        for w in self.places.values():
+            w.options = sorted({*self._ids(), *fields[w]}, key=str)
+        for w, value in fields.items():
+            w.value = value
+        self.fire.show(e["basic_rules"])
         self._loaded = self._map()
         self._extra = {**{k: v for k, v in setup.items() if k in ("label", "control", "fi_units")},
                        **{f"map_{k}": v for k, v in game_map.items() if k in ("label", "designated")}}
-        self._check()
 
     def _ids(self) -> list:
         return [r["id"] for r in self.tables["boxes"].rows() if "id" in r]
 
     def _map(self) -> dict:
         return {k: self.tables[k].rows() for k in MAP_TABLES}
-
-    def setup(self) -> dict:
-        """The setup to start the game with (the start answered, the busy bar goes)."""
-        self.busy.answered()
-        return self.entered()
 
     def entered(self) -> dict:
         """The setup entered (also while incomplete: it is saved as it is); a file's label only while its map is
@@ -226,36 +208,15 @@ class SetupEditor(pn.viewable.Viewer):
                                         ("basic_rules", self.fire.settings() != BLANK_FIRE and self.fire.settings())) if v})
         return {**setup, **{k: list(w.value) for k, w in self.places.items() if w.value}}
 
-    def _changed(self) -> None:
-        if not self._filling:
-            self._check()
-
-    def _check(self) -> None:
+    def review(self, setup: dict) -> tuple[str, str] | None:
+        """The boxes offered in the tables and lists; the map's summary (its warnings) or what is wrong with it."""
         ids = self._ids()
         for key, column in (("lines", "from"), ("lines", "to"), ("units", "box"), ("leaders", "box")):
             self.tables[key].set_choices(column, ([""] if key == "leaders" else []) + ids)
         for w in self.places.values():
             w.param.update(options=ids, value=[b for b in w.value if b in ids])
-        self.note.visible = bool(ids)
-        if not ids:
-            return self.map_note.param.update(
-                severity="info", object="Enter your map's boxes and lines, open or paste your file, or load the EXAMPLE.")
-        setup = self.entered()
-        try:
-            lines = map_summary(setup["map"])
-        except RuleError as exc:
-            self.note.visible = False
-            return self.map_note.param.update(severity="error", object=plain(f"The map is not valid yet: {exc}"))
-        self.map_note.param.update(severity="warning" if len(lines) > 1 else "success",
-                                   object=plain(" ".join(f"{x}." for x in lines)))
-        try:
-            ENGINE.start(None, setup)
-            self.note.param.update(severity="success", object="Ready: choose the options and start the game.")
-        except Exception as exc:  # noqa: BLE001 (entered data: whatever fails is shown)
-            self.note.param.update(severity="error", object=plain(f"Not ready: {exc}"))
-
-    def __panel__(self):
-        return self._layout
+        lines = map_summary(setup["map"]) if ids else []
+        return ("warning" if len(lines) > 1 else "success", " ".join(f"{x}." for x in lines)) if ids else None
 
 
 # --- the game: track, battle board, supply, map, border states, intervention, odds and tables ----------------

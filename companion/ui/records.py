@@ -206,3 +206,76 @@ class StartProgress(JSComponent):
         doc = pn.state.curdoc if pn.state.curdoc and pn.state.curdoc.session_context else None
         doc.add_next_tick_callback(lambda: self.param.update(done=self.done + 1)) if doc else \
             self.param.update(done=self.done + 1)
+
+
+class SetupForm(pn.viewable.Viewer):
+    """The frame of a game's setup editor (what companion.ui.shell asks of one): the game's sections one after
+    another under numbered headings, its example, the setup file (open, paste, save), a note on the entries, a note
+    on whether the game can start (the engine starts it as a try), the start's progress.
+
+    A game subclasses it and gives `entered()` (the setup as the form holds it, also while incomplete), `fill(setup)`
+    (the form from a setup; raise with a clear message for an entry it cannot hold), `opened(raw)` (the setup a
+    file gives, through the game's bounded loader) and `review(setup)`: (severity, text) for the note, None while
+    nothing is entered, raise for what is not valid yet."""
+
+    def __init__(self, engine, heading: str, example: str, filename: str, **params):
+        super().__init__(**params)
+        self.engine, self._filling, self._heading, self._example = engine, False, heading, example
+        self.note, self.ready = (pmui.Alert(severity="info", sizing_mode="stretch_width", css_classes=[c])
+                                 for c in ("review-note", "setup-note"))
+        self.busy = StartProgress(sizing_mode="stretch_width", css_classes=["start-progress"])
+        self.file = SetupFile(self.opened, self.entered, self.load, filename, self.note)
+        self._layout = pmui.Column(sizing_mode="stretch_width")
+
+    def frame(self, sections: Sequence[tuple[str, Any]], watched: Sequence = ()) -> None:
+        """Lay out the sections (heading, part) and check the entries whenever a watched widget or table changes."""
+        for w in watched:
+            (w.on_change(self._changed) if isinstance(w, RecordTable) else
+             w.param.watch(lambda _: self._changed(), "value"))
+        example = pmui.Button(label=self._example, variant="outlined", css_classes=["load-example"], **TOUCH)
+        example.on_click(lambda _: self.load(self.example()))
+        self._layout.objects = [
+            pmui.Typography(self._heading, variant="h6"), example, self.file, self.note,
+            *(x for n, (head, part) in enumerate(sections, 1)
+              for x in (pmui.Typography(f"{n}. {head}", variant="subtitle1"), part)), self.ready, self.busy]
+        self.check()
+
+    def load(self, setup: dict) -> None:
+        """The form from a setup (a file's, the example's), checked once at the end."""
+        self._filling = True
+        try:
+            self.fill(setup)
+        finally:
+            self._filling = False
+        self.check()
+
+    def setup(self) -> dict:
+        """The setup to start the game with (the start answered: the busy bar goes)."""
+        self.busy.answered()
+        return self.entered()
+
+    def _changed(self) -> None:
+        if not self._filling:
+            self.check()
+
+    empty = "Enter your setup, open or paste your file, or load the example."  # the note while nothing is entered
+    invalid = "Not valid yet: "
+
+    def check(self) -> None:
+        """The notes: the game's review of the entries, then whether the engine can start the game with them."""
+        setup = self.entered()
+        try:
+            severity, text = self.review(setup) or ("info", None)
+        except Exception as exc:  # noqa: BLE001 (entered data: whatever fails is shown)
+            severity, text = "error", f"{self.invalid}{exc}"
+        self.note.param.update(severity=severity, object=self.empty if text is None else plain(text))
+        self.ready.visible = severity != "error" and text is not None
+        if self.ready.visible:
+            try:
+                self.engine.start(None, setup)
+                self.ready.param.update(severity="success", object="Ready: choose the options and start the game.")
+            except Exception as exc:  # noqa: BLE001
+                self.ready.param.update(severity="error", object=plain(f"Not ready: {exc}"))
+
+    def __panel__(self):
+        return self._layout

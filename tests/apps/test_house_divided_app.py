@@ -108,16 +108,16 @@ def to_battle(view: HouseDividedView) -> None:
 @pytest.mark.rule("HD-8")
 def test_an_empty_editor_asks_for_the_map():
     editor = SetupEditor()
-    assert editor.map_note.severity == "info" and shown(editor.map_note.object).startswith("Enter your map's boxes")
+    assert editor.note.severity == "info" and shown(editor.note.object).startswith("Enter your map's boxes")
 
 
 @pytest.mark.rule("HD-8")
 def test_the_example_is_labelled_and_starts_the_engines_example():
     editor = SetupEditor()
     click(find(editor, "load-example"))
-    assert editor.map_note.severity == "warning" and shown(editor.map_note.object).startswith(LABEL)
-    assert "11 boxes, 10 lines: the map is valid" in shown(editor.map_note.object)
-    assert editor.note.severity == "success"
+    assert editor.note.severity == "warning" and shown(editor.note.object).startswith(LABEL)
+    assert "11 boxes, 10 lines: the map is valid" in shown(editor.note.object)
+    assert editor.ready.severity == "success"
     setup = editor.setup()
     assert setup["label"] == LABEL and setup["map"]["label"] == LABEL
     assert ENGINE.start(None, setup).to_dict() == ENGINE.start(None, example_setup()).to_dict()
@@ -134,7 +134,7 @@ def test_an_edited_example_is_no_longer_labelled():
     assert editor.tables["boxes"].rows()[-1] == {"id": "Z", "name": "Zed", "alignment": "neutral", "rp": 0,
                                                   "port": False, "fort": False, "x": 5, "y": -2}  # right of the others
     assert "label" not in editor.setup() and "label" not in editor.setup()["map"]
-    assert "Box 'Z' has no line to any other box" in shown(editor.map_note.object)
+    assert "Box 'Z' has no line to any other box" in shown(editor.note.object)
 
 
 @pytest.mark.rule("HD-2", "HD-6.2")
@@ -146,7 +146,7 @@ def test_the_calendar_and_the_southern_cities_go_into_the_setup():
     assert cities.options == [r["id"] for r in example_setup()["map"]["boxes"]]
     cities.value = ["R1", "R2"]
     editor.calendar.value = "Jul 1861\nSep 1861\nNov 1861"
-    assert editor.note.severity == "success"
+    assert editor.ready.severity == "success"
     state = ENGINE.start(None, editor.setup())
     assert state.southern_cities == ("R1", "R2") and state.calendar == ("Jul 1861", "Sep 1861", "Nov 1861")
 
@@ -156,8 +156,8 @@ def test_a_calendar_entry_without_its_year_is_named():
     editor = SetupEditor()
     editor.load(example_setup())
     editor.calendar.value = "Jul 1861\nSeptember"
-    assert editor.note.severity == "error"
-    assert shown(editor.note.object) == "Not ready: Calendar entry 'September' must end with its year, 1861 to 1865 (HD-2)"
+    assert editor.ready.severity == "error"
+    assert shown(editor.ready.object) == "Not ready: Calendar entry 'September' must end with its year, 1861 to 1865 (HD-2)"
 
 
 @pytest.mark.rule("HD-8")
@@ -170,8 +170,8 @@ def test_a_yaml_file_fills_the_tables():
                   {"id": "S1", "name": "South One", "alignment": "CSA", "rp": 1, "port": False,
                    "fort": False, "x": 1, "y": 0}],
         "lines": [{"from": "N1", "to": "S1", "type": "rail"}]}
-    assert "2 boxes, 1 lines: the map is valid" in shown(editor.map_note.object)
-    assert "No box for: washington, richmond" in shown(editor.map_note.object)  # a warning, not a refusal
+    assert "2 boxes, 1 lines: the map is valid" in shown(editor.note.object)
+    assert "No box for: washington, richmond" in shown(editor.note.object)  # a warning, not a refusal
 
 
 @pytest.mark.rule("HD-8")
@@ -189,8 +189,8 @@ def test_a_bad_map_file_is_refused_with_its_reason_and_the_tables_kept(change, m
     change(data)
     editor.file.paste.value = json.dumps(data)
     click(find(editor, "read-setup"))
-    assert editor.map_note.severity == "error"
-    assert message in shown(editor.map_note.object) and shown(editor.map_note.object).startswith("The file is refused")
+    assert editor.note.severity == "error"
+    assert message in shown(editor.note.object) and shown(editor.note.object).startswith("The file is refused")
     assert "label" in editor.entered() and editor.entered()["map"]["boxes"][0]["id"] == "R1"
 
 
@@ -207,7 +207,7 @@ def test_unreadable_or_hostile_text_is_refused_and_changes_nothing(text, message
     before = editor.entered()
     editor.file.paste.value = text
     click(find(editor, "read-setup"))
-    assert editor.map_note.severity == "error" and message in shown(editor.map_note.object)
+    assert editor.note.severity == "error" and message in shown(editor.note.object)
     assert editor.entered() == before
 
 
@@ -218,7 +218,7 @@ def test_a_unit_on_a_box_the_map_lacks_is_named_before_the_start():
     table = editor.tables["units"].table.value.copy()
     table.loc[0, "box"] = "nowhere"
     editor.tables["units"].table.value = table
-    assert editor.note.severity == "error" and "There is no box 'nowhere' on the map" in shown(editor.note.object)
+    assert editor.ready.severity == "error" and "There is no box 'nowhere' on the map" in shown(editor.ready.object)
 
 
 @pytest.mark.rule("HD-8")
@@ -246,7 +246,7 @@ def test_a_saved_setup_opens_as_the_same_setup(tmp_path):
     again = SetupEditor()
     again.file.upload.value = saved.encode()
     assert again.entered() == editor.entered() and again.entered()["label"] == LABEL
-    assert json.loads(saved) == editor.entered() and again.note.severity == "success"
+    assert json.loads(saved) == editor.entered() and again.ready.severity == "success"
     table = again.tables["units"].table.value.copy()
     table.loc[0, "name"] = "My own"
     again.tables["units"].table.value = table
@@ -267,7 +267,7 @@ def test_the_basic_games_fire_is_asked_for_in_the_setup(store):
         editor.fire.widgets[key].value = str(value)
     editor.fire.widgets["firing_order"].value = "simultaneous"
     editor.fire.widgets["entrenchment"].value = "threshold"
-    assert editor.entered()["basic_rules"]["strength"] == STRENGTH and editor.note.severity == "success"
+    assert editor.entered()["basic_rules"]["strength"] == STRENGTH and editor.ready.severity == "success"
     view = open_view(store, editor.setup())
     assert view.live.state.basic.filled and "basic fire configured" in view.track.object
     assert view.basic.widgets["firing_order"].value == "simultaneous"
@@ -278,7 +278,7 @@ def test_starting_shows_progress_until_the_start_is_answered():
     shell) clears it."""
     editor = SetupEditor()
     assert "start-game" in editor.busy._esm and "Building the game" in editor.busy._esm
-    assert editor.busy in editor._layout.objects
+    assert editor.busy in editor._layout.objects and editor.ready in editor._layout.objects
     editor.load(example_setup())
     done = editor.busy.done
     editor.setup()

@@ -167,3 +167,58 @@ def test_choice_values_updated_and_changes_watched():
     assert seen == [1]
     with pytest.raises(ValueError, match="has no field 'colour'"):
         table.set_rows([{"name": "a", "colour": "red"}])
+
+
+class _Engine:
+    """An engine that starts a game only with a name."""
+
+    @staticmethod
+    def start(rng, setup):
+        if not setup.get("name"):
+            raise ValueError("the game needs a name")
+
+
+def _form():
+    import panel_material_ui as pmui
+
+    from companion.ui.records import SetupForm
+
+    class Form(SetupForm):
+        def __init__(self):
+            super().__init__(_Engine, "Your setup", "Load the example", "setup.json")
+            self.title_input = pmui.TextInput(label="name")
+            self.frame([("Name", self.title_input)], [self.title_input])
+
+        def example(self):
+            return {"name": "Example"}
+
+        def entered(self):
+            return {"name": self.title_input.value} if self.title_input.value else {}
+
+        def fill(self, setup):
+            if not isinstance(setup.get("name", ""), str):
+                raise ValueError("a name is text")
+            self.title_input.value = setup.get("name", "")
+
+        def opened(self, raw):
+            return json.loads(raw)
+
+        def review(self, setup):
+            return ("success", f"Named {setup['name']}") if setup else None
+    return Form()
+
+
+def test_a_setup_form_checks_saves_and_opens_its_setup():
+    form = _form()
+    assert form.note.object == form.empty and not form.ready.visible
+    form.load(form.example())
+    assert form.note.object == "Named Example" and form.ready.object.startswith("Ready")
+    saved = form.file.save.callback().getvalue()
+    form.title_input.value = "Other"
+    form.file.read(saved)
+    assert form.entered() == {"name": "Example"}
+    form.file.read('{"name": 3}')                     # refused: the form as it was, the reason shown
+    assert form.entered() == {"name": "Example"} and form.note.severity == "error"
+    assert form.note.object.startswith("The file is refused")
+    done = form.busy.done
+    assert form.setup() == {"name": "Example"} and form.busy.done == done + 1
