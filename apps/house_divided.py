@@ -19,15 +19,15 @@ from companion import plots
 from companion.dice import RandomDice
 from companion.engine import RuleError
 from companion.odds import fractions, mean, p_at_least
-from companion.spec import SOME_OF
 from companion.ui.controls import ActionPanel, OddsPanel, lazy_tabs, odds_text, two_columns
 from companion.ui.forms import SpecStep
 from companion.ui.guide import PhaseGuide
 from companion.ui.live import LiveSession
 from companion.ui.log import EventLog
-from companion.ui.records import RecordTable, SetupForm
+from companion.ui.records import CHOICE, NUMBER, Column, RecordForm, RecordTable, SetupForm
 from companion.ui.rules import chip
 from companion.ui.shell import app_page
+from companion.ui.tables import CSS as TABLE_CSS
 from companion.ui.tables import Html, html_table, mark
 from companion.ui.text import escape, plain
 from companion.ui.theme import TOUCH, extension
@@ -58,13 +58,9 @@ CSS = """
 .turns { display: grid; grid-template-columns: repeat(20, 1fr); gap: 2px; margin: 4px 0; } .years { display: flex; gap: 2px; }
 .turns div, .years div { flex: 1; border: 1px solid rgba(128,128,128,.4); text-align: center; font-size: 14px; border-radius: 3px; }
 .turns .past { opacity: .55; } .turns .now { background: rgba(0,114,178,.3); font-weight: 700; }
-.years .now, .row .now { background: #E69F00; color: #000; font-weight: 700; } .flags { display: flex; flex-wrap: wrap; gap: 4px 16px; }
+.years .now { background: #E69F00; color: #000; font-weight: 700; } .flags { display: flex; flex-wrap: wrap; gap: 4px 16px; }
 .mm { display: grid; grid-template-columns: 11em 1fr; gap: 3px 8px; align-items: center; font-size: 16px; margin: 6px 0; }
 .mm .bar { height: 16px; border-radius: 3px; } .mm .usa { background: #0072B2; } .mm .csa { background: #D55E00; }
-table.info, table.row { border-collapse: collapse; font-size: 16px; margin: 4px 0; } table.info { width: 100%; }
-.info td, .info th { border-bottom: 1px solid rgba(128,128,128,.3); padding: 5px 4px; text-align: left; vertical-align: top; }
-.row td, .row th { border: 1px solid rgba(128,128,128,.4); padding: 3px 9px; text-align: center; }
-.info .out { color: #CC79A7; font-weight: 700; } .info .ok { color: #009E73; font-weight: 700; }
 .legend span { display: inline-block; margin-right: 14px; font-size: 14px; } .legend i.ring { background: none; border: 3px solid; }
 .legend i { display: inline-block; width: 14px; height: 14px; border-radius: 7px; margin-right: 4px; vertical-align: middle; }
 """
@@ -81,7 +77,7 @@ def button(label: str, css: str, do) -> pmui.Button:
 
 
 def html_pane(css: str) -> pn.pane.HTML:
-    return pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[CSS], css_classes=[css])
+    return pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[CSS, TABLE_CSS], css_classes=[css])
 
 
 def title(text: str) -> pmui.Typography:
@@ -96,37 +92,23 @@ def next_place(rows: list[dict]) -> dict:
     return {"x": max(xs) + 1 if xs else 0, "y": min(ys) if ys else 0}
 
 
-class BasicFields(pn.viewable.Viewer):
-    """HD-4.10: the basic game's fire numbers from the players' own rulebook (nothing assumed), in the setup
-    and in the game's Basic rules tab."""
-
-    def __init__(self, **params):
-        super().__init__(**params)
-        self.widgets = {f.key: self._widget(f) for f in FORM}
-
-    @staticmethod
-    def _widget(f):
-        css = ["basic-" + re.sub(r"[^A-Za-z0-9_-]", "_", f.key)]
-        if f.kind == "count":
-            return pmui.IntInput(label=f.label, start=0, end=MAX_STRENGTH, value=f.suggested, css_classes=css, size="large")
-        options = {**({} if f.suggested else {"(not entered)": ""}), **(
-            {str(n): str(n) for n in range(MAX_STRENGTH + 1)} if f.kind == "strength" else {t: v for v, t in f.choices})}
-        return pmui.Select(label=f.key.replace("/", " ") if f.kind == "strength" else f.label, options=options,
-                           value=f.suggested or "", css_classes=css, width=180 if f.kind == "strength" else 360)
-
-    def settings(self) -> dict:
-        strength = {k: int(w.value) for k, w in self.widgets.items() if k.count("/") == 2 and w.value != ""}
-        return {"strength": strength, **{k: w.value for k, w in self.widgets.items() if "/" not in k}}
-
-    def show(self, basic) -> None:
-        for key, w in self.widgets.items():
-            w.value = str(basic.strength.get(key, "")) if key.count("/") == 2 else getattr(basic, key)
-
-    def __panel__(self):
-        return pn.FlexBox(*self.widgets.values())
+# HD-4.10: the basic game's fire numbers from the players' own rulebook (nothing assumed), in the setup and in the
+# game's Basic rules tab.
+FIRE = [Column(f.key, f.key.replace("/", " ") if f.kind == "strength" else f.label, NUMBER if f.kind == "count" else
+               CHOICE, range(MAX_STRENGTH + 1) if f.kind == "strength" else {t: v for v, t in f.choices}, default=f.suggested)
+        for f in FORM]
 
 
-BLANK_FIRE = BasicFields().settings()
+def fire_settings(form: RecordForm) -> dict:
+    return {"strength": {k: v for k, v in form.values().items() if k.count("/") == 2},
+            **{k: v for k, v in form.values().items() if "/" not in k}}
+
+
+def show_fire(form: RecordForm, basic) -> None:
+    form.set_values({**basic.strength, **{k: v for k, v in vars(basic).items() if k != "strength"}})
+
+
+BLANK_FIRE = fire_settings(RecordForm(FIRE, "basic"))
 
 
 class SetupEditor(SetupForm):
@@ -152,7 +134,7 @@ class SetupEditor(SetupForm):
                                            "e.g. Jul 1861", rows=4, sizing_mode="stretch_width", css_classes=["setup-calendar"])
         self.places = {k: pmui.MultiChoice(label=label, options=[], sizing_mode="stretch_width", css_classes=[f"setup-{k}"])
                        for k, label in PLACES.items()}
-        self.fire = BasicFields()
+        self.fire = RecordForm(FIRE, "basic")
         self.frame([("The map's boxes", self.tables["boxes"]), ("The lines between boxes", self.tables["lines"]),
                     ("Units, where they stand", self.tables["units"]), ("Leaders", self.tables["leaders"]),
                     ("MM, year and turn", pn.FlexBox(*self.mm.values(), self.mm_track, self.year, self.turn)),
@@ -184,7 +166,7 @@ class SetupEditor(SetupForm):
             w.options = sorted({*self._ids(), *fields[w]}, key=str)
         for w, value in fields.items():
             w.value = value
-        self.fire.show(e["basic_rules"])
+        show_fire(self.fire, e["basic_rules"])
         self._loaded = self._map()
         self._extra = {**{k: v for k, v in setup.items() if k in ("label", "control", "fi_units")},
                        **{f"map_{k}": v for k, v in game_map.items() if k in ("label", "designated")}}
@@ -205,7 +187,7 @@ class SetupEditor(SetupForm):
                  "mm": {s: self.mm[s].value for s in SIDES}, "year": self.year.value, "turn": self.turn.value}
         calendar = [line.strip() for line in (self.calendar.value or "").splitlines() if line.strip()]
         setup.update({k: v for k, v in (("mm_track", self.mm_track.value), ("calendar", calendar),
-                                        ("basic_rules", self.fire.settings() != BLANK_FIRE and self.fire.settings())) if v})
+                                        ("basic_rules", fire_settings(self.fire) != BLANK_FIRE and fire_settings(self.fire))) if v})
         return {**setup, **{k: list(w.value) for k, w in self.places.items() if w.value}}
 
     def review(self, setup: dict) -> tuple[str, str] | None:
@@ -432,11 +414,11 @@ class BasicRulesForm(pn.viewable.Viewer):
 
     def __init__(self, live: LiveSession, **params):
         super().__init__(**params)
-        self.live, self._shown, self.fields = live, None, BasicFields()
+        self.live, self._shown, self.fields = live, None, RecordForm(FIRE, "basic")
         self.widgets = self.fields.widgets
         self.status = pmui.Alert(sizing_mode="stretch_width", css_classes=["basic-status"])
         self.panel = ActionPanel(live, "Save the basic rules",
-                                 lambda: {"type": "configure_basic_rules", "settings": self.fields.settings()})
+                                 lambda: {"type": "configure_basic_rules", "settings": fire_settings(self.fields)})
         for w in self.widgets.values():
             w.param.watch(lambda _: self.panel.refresh(), "value")
         self.render()
@@ -445,7 +427,7 @@ class BasicRulesForm(pn.viewable.Viewer):
         basic = self.live.state.basic
         if basic != self._shown:  # the session's entries (after a save, an undo, another device)
             self._shown = basic
-            self.fields.show(basic)
+            show_fire(self.fields, basic)
         try:
             require_filled(basic)
             self.status.param.update(severity="success", object="Basic fire is configured: the companion rolls fire.")
@@ -507,13 +489,8 @@ class HouseDividedView(pn.viewable.Viewer):
 
     def _form(self, action: str) -> SpecStep:
         """The step form of an action, built from its spec, with the engine's odds for it beside it."""
-        def started() -> None:  # a step come round: its lists start as the engine suggests (units firing, hits)
-            for f in step.form.fields:
-                if f.param.kind == SOME_OF and f.suggested and f.legal is not None:
-                    f.set(f.suggested)
-        step = SpecStep(self.live, action, lambda chosen: self._show(step_odds(self.live.state, action, chosen)),
-                        on_reset=started, before=[self.row] if action == "roll_marches" else None)
-        return step
+        return SpecStep(self.live, action, lambda chosen: self._show(step_odds(self.live.state, action, chosen)),
+                        before=[self.row] if action == "roll_marches" else None)
 
     def _show(self, o) -> None:
         """Odds from the engine: probabilities as odds, means to two places; a distribution's mean and chances."""

@@ -279,3 +279,40 @@ class SetupForm(pn.viewable.Viewer):
 
     def __panel__(self):
         return self._layout
+
+
+class RecordForm(pn.viewable.Viewer):
+    """One record entered in a form (e.g. a game's settings from its own rulebook), a control per field of the
+    columns' kinds: a choice a select ("(not entered)" unless it has a default; its values a list, or a mapping of
+    label to value), a number a whole-number field, a flag a switch, text a text field. `values()` gives what is
+    entered (empty fields left out); `set_values(record)` shows a record (a field it lacks, or "", is empty)."""
+
+    def __init__(self, fields: Sequence[Column], css: str, **params):
+        super().__init__(**params)
+        self.widgets = {f.key: self._widget(f, [f"{css}-" + "".join(c if c.isalnum() or c in "_-" else "_"
+                                                                      for c in str(f.key))]) for f in fields}
+
+    @staticmethod
+    def _widget(f: Column, css: list[str]):
+        if f.kind == CHOICE:
+            values = dict(f.values) if isinstance(f.values, dict) else {str(v): v for v in f.values}
+            return pmui.Select(label=f.title, options={**({} if f.default is not None else {"(not entered)": None}),
+                                                       **values}, value=f.default, css_classes=css,
+                               width=180 if all(len(k) < 12 for k in values) else 360)
+        if f.kind == NUMBER:
+            return pmui.IntInput(label=f.title, value=f.default, css_classes=css, size="large")
+        if f.kind == FLAG:
+            return pmui.Switch(label=f.title, value=bool(f.default), css_classes=css)
+        return pmui.TextInput(label=f.title, value=f.default or "", css_classes=css)
+
+    def values(self) -> dict:
+        return {k: w.value for k, w in self.widgets.items() if w.value is not None and w.value != ""}
+
+    def set_values(self, record: dict) -> None:
+        for key, w in self.widgets.items():
+            value = record.get(key)
+            w.value = value if value not in (None, "") else \
+                "" if isinstance(w, pmui.TextInput) else False if isinstance(w, pmui.Switch) else None
+
+    def __panel__(self):
+        return pn.FlexBox(*self.widgets.values())

@@ -10,6 +10,17 @@ from .controls import odds_text
 from .text import escape
 
 
+# An HTML pane showing these tables takes this stylesheet: "info" tables (rows of facts), "row" tables (a rules
+# table, its current column marked), "ok" and "out" cells.
+CSS = """
+table.info, table.row { border-collapse: collapse; font-size: 16px; margin: 4px 0; } table.info { width: 100%; }
+.info td, .info th { border-bottom: 1px solid rgba(128,128,128,.3); padding: 5px 4px; text-align: left; vertical-align: top; }
+.row td, .row th { border: 1px solid rgba(128,128,128,.4); padding: 3px 9px; text-align: center; }
+.row .now { background: #E69F00; color: #000; font-weight: 700; }
+.ok { color: #009E73; font-weight: 700; } .out { color: #CC79A7; font-weight: 700; }
+"""
+
+
 class Html(str):
     """A cell already in HTML (a rule chip, a marked value): laid out as it is."""
 

@@ -264,7 +264,7 @@ def test_the_basic_games_fire_is_asked_for_in_the_setup(store):
                for x in editor._layout.select(pmui.Typography))
     assert "basic_rules" not in editor.entered()
     for key, value in STRENGTH.items():
-        editor.fire.widgets[key].value = str(value)
+        editor.fire.widgets[key].value = value
     editor.fire.widgets["firing_order"].value = "simultaneous"
     editor.fire.widgets["entrenchment"].value = "threshold"
     assert editor.entered()["basic_rules"]["strength"] == STRENGTH and editor.ready.severity == "success"
@@ -432,7 +432,7 @@ def test_basic_fire_after_the_form_is_filled(store):
     assert basic.status.severity == "warning" and "Basic fire is unconfigured" in shown(basic.status.object)
     assert basic.panel.blocked == ""
     for key, value in STRENGTH.items():
-        basic.widgets[key].value = str(value)
+        basic.widgets[key].value = value
     basic.widgets["firing_order"].value = "simultaneous"
     basic.widgets["entrenchment"].value = "threshold"
     click(basic.panel._button)
@@ -577,14 +577,14 @@ def test_a_tab_is_filled_when_first_opened_and_then_kept(view):
 def test_the_basic_rules_form_follows_undo(view):
     basic = view.basic
     for key, value in STRENGTH.items():
-        basic.widgets[key].value = str(value)
+        basic.widgets[key].value = value
     basic.widgets["firing_order"].value = "attacker_first"
     basic.widgets["entrenchment"].value = "none"
     click(basic.panel._button)
     assert view.live.state.basic.firing_order == "attacker_first"
     view.live.undo()
     assert not view.live.state.basic.filled
-    assert basic.widgets["firing_order"].value == "" and basic.widgets["inf/crack/full"].value == ""
+    assert basic.widgets["firing_order"].value is None and basic.widgets["inf/crack/full"].value is None
     assert basic.status.severity == "warning"
 
 

@@ -222,3 +222,14 @@ def test_a_setup_form_checks_saves_and_opens_its_setup():
     assert form.note.object.startswith("The file is refused")
     done = form.busy.done
     assert form.setup() == {"name": "Example"} and form.busy.done == done + 1
+
+
+def test_a_record_form_gives_what_is_entered():
+    from companion.ui.records import CHOICE, FLAG, NUMBER, Column, RecordForm
+    form = RecordForm([Column("order", "order", CHOICE, {"first": "a", "second": "b"}), Column("n", "n", NUMBER, default=1),
+                       Column("size", "size", CHOICE, range(3)), Column("on", "on", FLAG), Column("note", "note")], "x")
+    assert form.values() == {"n": 1, "on": False}
+    form.set_values({"order": "b", "size": 2, "note": "hi"})
+    assert form.values() == {"order": "b", "size": 2, "on": False, "note": "hi"}
+    form.set_values({"order": ""})
+    assert form.values() == {"on": False}
