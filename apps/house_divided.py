@@ -385,28 +385,21 @@ def border_curves(state: GameState) -> dict:
             if not v.refusal} if state.options["border_states"] else {}
 
 
-class OutlookPanel(pn.viewable.Viewer):
-    """The fire limit a side can expect day by day (HD-4.2, HD-5.6), exact, for a year, side and leaders' L."""
+def outlook_figure(year: int, side: str, leaders: int):
+    """P(fire limit >= k) on each battle day, exact, for a year, a side and its leaders' L (HD-4.2, HD-5.6)."""
+    days = fire_limit_by_day(year, side, leaders, OUTLOOK_DAYS)
+    return plots.curves({f"day {n + 1}": [(k, p_at_least(d, k)) for k in range(1, FIRE_CAP + 1)] for n, d in
+                         enumerate(days)}, f"P(fire limit ≥ k), {SIDE_NAME[side]} {year}", "k units", "probability")
 
-    def __init__(self, year: int, **params):
-        super().__init__(**params)
-        self.year = pmui.Select(label="Year", options=list(YEARS), value=year, size="large", width=120)
-        self.side = pmui.RadioButtonGroup(label="Side", options={SIDE_NAME[s]: s for s in SIDES}, value=USA, size="large")
-        self.leaders = pmui.IntSlider(label="Leaders' rating L", start=0, end=6, value=0)
-        self.pane = pn.pane.HoloViews(sizing_mode="stretch_width", min_height=300, linked_axes=False)
-        for w in (self.year, self.side, self.leaders):
-            w.param.watch(lambda _: self.draw(), "value")
-        self.draw()
 
-    def draw(self) -> None:
-        days = fire_limit_by_day(self.year.value, self.side.value, self.leaders.value, OUTLOOK_DAYS)
-        self.pane.object = plots.curves(
-            {f"day {n + 1}": [(k, p_at_least(d, k)) for k in range(1, FIRE_CAP + 1)] for n, d in enumerate(days)},
-            f"P(fire limit ≥ k), {SIDE_NAME[self.side.value]} {self.year.value}", "k units", "probability")
-
-    def __panel__(self):
-        return pn.Column(title("Fire limit by battle day (HD-4.2, HD-5.6)"), pn.FlexBox(self.year, self.side, self.leaders),
-                         self.pane, sizing_mode="stretch_width")
+def outlook(year: int) -> pn.Column:
+    """The fire limit a side can expect day by day, for the year, side and leaders' rating chosen."""
+    chosen = (pmui.Select(label="Year", options=list(YEARS), value=year, size="large", width=120),
+              pmui.RadioButtonGroup(label="Side", options={SIDE_NAME[s]: s for s in SIDES}, value=USA, size="large"),
+              pmui.IntSlider(label="Leaders' rating L", start=0, end=6, value=0))
+    return pn.Column(title("Fire limit by battle day (HD-4.2, HD-5.6)"), pn.FlexBox(*chosen), pn.pane.HoloViews(
+        pn.bind(outlook_figure, *chosen), sizing_mode="stretch_width", min_height=300, linked_axes=False),
+        sizing_mode="stretch_width")
 
 
 class BasicRulesForm(pn.viewable.Viewer):
@@ -440,6 +433,8 @@ class BasicRulesForm(pn.viewable.Viewer):
                                  "combat strength; enter each strength, the firing order, entrenchment. Nothing is "
                                  "assumed."), self.status, self.fields, self.panel, sizing_mode="stretch_width",
                            css_classes=["basic-rules"])
+
+
 class HouseDividedView(pn.viewable.Viewer):
     """The game view of an open session."""
 
@@ -464,7 +459,7 @@ class HouseDividedView(pn.viewable.Viewer):
                 self.washington], "Basic rules": [self.basic],
             "Odds & tables": [title("Command Table (HD-4.1): Union/CSA marches"), self.tables,
                               pn.pane.HoloViews(heat, sizing_mode="stretch_width", min_height=260, linked_axes=False),
-                              OutlookPanel(live.state.year), title("One unit's rout and desertion, no leader "
+                              outlook(live.state.year), title("One unit's rout and desertion, no leader "
                                                                    "(HD-4.4, HD-4.6)"), self.units]}, live=live)
         self.render()
 

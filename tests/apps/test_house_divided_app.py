@@ -18,8 +18,8 @@ import pytest
 from bokeh.events import Tap
 from bokeh.models import Plot
 
-from apps.house_divided import CSA, USA, HouseDividedView, OutlookPanel, SetupEditor, border_html, command_table_html, \
-    fi_html, map_figure, unit_odds_html
+from apps.house_divided import CSA, USA, HouseDividedView, SetupEditor, border_html, command_table_html, fi_html, \
+    map_figure, outlook, outlook_figure, unit_odds_html
 from companion.engine import resolve_options
 from companion.plots import EXACTLY
 from companion.session import GameSession
@@ -517,9 +517,10 @@ def test_the_tables_tab(view):
 @pytest.mark.rule("HD-4.2", "HD-5.6")
 def test_the_fire_limit_outlook_follows_tv6():
     """TV-6, USA 1862: day 2 C is 6 with 2/9, day 3 C is 7 with 5/27 (so P(limit >= 6) and P(limit >= 7))."""
-    panel = OutlookPanel(1862)
     curves = {layer.label: {row[0]: row[2] for row in layer.data.itertuples(index=False)}
-              for layer in panel.pane.object}
+              for layer in outlook_figure(1862, USA, 0)}
+    year, side, leaders = outlook(1862)[1]                          # the figure follows the year, side and L chosen
+    assert (year.value, side.value, leaders.value) == (1862, USA, 0)
     assert curves["day 2"][6] == "2/9" and curves["day 2"][7] == "0"
     assert curves["day 3"][7] == "5/27" and curves["day 1"][4] == "1/3"
 

@@ -152,6 +152,16 @@ def test_example_map_supply_and_a_two_day_battle(page, server, offline, output_p
     tap_faces(page, 2, 3)
     logged(page, "CSA 9 rolled 3: deserts")
 
+    # the odds and tables: this year's column of the Command Table, one unit's rout odds; the outlook redrawn for the CSA
+    tab(page, "Odds & tables")
+    expect(page.locator(".command-table")).to_contain_text("4/5", timeout=SLOW)
+    expect(page.locator(".unit-odds")).to_contain_text("militia (morale 2)")
+    page.get_by_role("button", name="CSA", exact=True).last.click()
+    page.wait_for_timeout(500)
+    tab(page, "Border & Europe")
+    expect(page.locator(".fi-panel")).to_contain_text("Not all conditions are met now", timeout=SLOW)
+    tab(page, "Play")
+
     # undo the desertion roll (dice from the table: confirmed first), then reload: the same game
     button(page, "Undo").click()
     expect(page.locator(".undo-question")).to_contain_text("rolled at the table", timeout=SLOW)
