@@ -1,8 +1,6 @@
-"""A House Divided dashboard: the turn, year and MM track, the phase guide, the battle board, the players' map as
-a graph (control set by tapping a box, the supply overlay), border states and foreign intervention with their
-odds, the basic-rules form, odds and tables, and the log. Every number comes from the engine
-(engines.house_divided), every step form from its action specs; the setup is entered in tables.
-Serve it with `panel serve apps/house_divided.py`, or every app by `companion serve`."""
+"""A House Divided dashboard: the setup in tables, the turn, year and MM track, the phase guide, the battle board,
+the map as a graph (control set by a tap, supply), border states, intervention, basic rules, odds and tables, the
+log; every number from the engine, every step form from its specs. Serve it with `panel serve` or `companion serve`."""
 from __future__ import annotations
 
 import math
@@ -18,7 +16,7 @@ import engines
 from companion import plots
 from companion.dice import RandomDice
 from companion.engine import RuleError
-from companion.odds import fractions, mean, p_at_least
+from companion.odds import p_at_least
 from companion.ui.controls import ActionPanel, OddsPanel, lazy_tabs, odds_text, two_columns
 from companion.ui.forms import SpecStep
 from companion.ui.guide import PhaseGuide
@@ -27,8 +25,7 @@ from companion.ui.log import EventLog
 from companion.ui.records import CHOICE, NUMBER, Column, RecordForm, RecordTable, SetupForm
 from companion.ui.rules import chip
 from companion.ui.shell import app_page
-from companion.ui.tables import CSS as TABLE_CSS
-from companion.ui.tables import Html, html_table, mark
+from companion.ui.tables import CSS as TABLE_CSS, Html, html_table, mark
 from companion.ui.text import escape, plain
 from companion.ui.theme import TOUCH, extension
 from engines.house_divided import entries
@@ -125,11 +122,9 @@ class SetupEditor(SetupForm):
         self._extra, self._loaded = {}, None  # what a file holds beyond the form; its map as loaded
         self.tables = {k: RecordTable(fields, what, f"setup-{k}", new_row=next_place if k == "boxes" else None)
                        for k, (what, fields) in TABLES.items()}
-        self.mm = {s: pmui.IntInput(label=f"{SIDE_NAME[s]} MM (maximum mobilisation)", value=0, start=0, size="large",
-                                    css_classes=[f"mm-{s}"]) for s in SIDES}
-        self.mm_track = pmui.IntInput(label="MM track size (optional)", value=None, start=1, size="large")
-        self.year = pmui.Select(label="Year", options=list(YEARS), value=YEARS[0], size="large", width=140)
-        self.turn = pmui.IntInput(label="Turn", value=1, start=1, end=TURNS, size="large", width=140)
+        self.track = RecordForm([*(Column(s, f"{SIDE_NAME[s]} MM (maximum mobilisation)", NUMBER, default=0) for s in SIDES),
+                                 Column("mm_track", "MM track size (optional)", NUMBER), Column("year", "Year", CHOICE,
+                                 YEARS, default=YEARS[0]), Column("turn", "Turn (1-40)", NUMBER, default=1)], "setup")
         self.calendar = pmui.TextAreaInput(label="Calendar (optional): one turn label a line, ending with its year, "
                                            "e.g. Jul 1861", rows=4, sizing_mode="stretch_width", css_classes=["setup-calendar"])
         self.places = {k: pmui.MultiChoice(label=label, options=[], sizing_mode="stretch_width", css_classes=[f"setup-{k}"])
@@ -137,14 +132,14 @@ class SetupEditor(SetupForm):
         self.fire = RecordForm(FIRE, "basic")
         self.frame([("The map's boxes", self.tables["boxes"]), ("The lines between boxes", self.tables["lines"]),
                     ("Units, where they stand", self.tables["units"]), ("Leaders", self.tables["leaders"]),
-                    ("MM, year and turn", pn.FlexBox(*self.mm.values(), self.mm_track, self.year, self.turn)),
+                    ("MM, year and turn", self.track),
                     ("Calendar, cities and ports", pmui.Column(self.calendar, *self.places.values())),
                     ("Basic-game fire (HD-4.10)", pmui.Column(pmui.Typography(
                         "The advanced rules take the fire numbers from the basic rulebook: enter them from yours and the "
                         "companion rolls battle fire (or takes your dice); left empty, you enter the hits you score.",
                         variant="body1"), self.fire))],
-                   [*self.tables.values(), *self.mm.values(), self.mm_track, self.year, self.turn, self.calendar,
-                    *self.places.values(), *self.fire.widgets.values()])
+                   [*self.tables.values(), *self.track.widgets.values(), self.calendar, *self.places.values(),
+                    *self.fire.widgets.values()])
 
     def opened(self, raw: str | bytes) -> dict:
         """A setup file, or a map file that becomes the map of the setup entered (a bad map refused)."""
@@ -158,14 +153,14 @@ class SetupEditor(SetupForm):
         """Every entry of the form from a setup (a file's, the example's)."""
         game_map = entries.mapping(setup.get("map", {}), "'map' (its boxes and lines)", "HD-2")
         e = single_entries(setup)
-        fields = {**{self.mm[s]: e["mm"][s] for s in SIDES}, self.mm_track: e["mm_track"], self.year: e["year"],
-                  self.turn: e["turn"], self.calendar: "\n".join(e["calendar"]), **{self.places[k]: e[k] for k in PLACES}}
+        fields = {self.calendar: "\n".join(e["calendar"]), **{self.places[k]: e[k] for k in PLACES}}
         for key in TABLES:
             self.tables[key].set_rows((game_map if key in MAP_TABLES else setup).get(key, []))
         for w in self.places.values():
             w.options = sorted({*self._ids(), *fields[w]}, key=str)
         for w, value in fields.items():
             w.value = value
+        self.track.set_values({**e["mm"], **e})
         show_fire(self.fire, e["basic_rules"])
         self._loaded = self._map()
         self._extra = {**{k: v for k, v in setup.items() if k in ("label", "control", "fi_units")},
@@ -184,10 +179,11 @@ class SetupEditor(SetupForm):
         setup = {**{k: v for k, v in extra.items() if not k.startswith("map_")},
                  "map": {**self._map(), **{k[4:]: v for k, v in extra.items() if k.startswith("map_")}},
                  "units": self.tables["units"].rows(), "leaders": self.tables["leaders"].rows(),
-                 "mm": {s: self.mm[s].value for s in SIDES}, "year": self.year.value, "turn": self.turn.value}
+                 "mm": {s: self.track.values().get(s, 0) for s in SIDES}, **{k: v for k, v in self.track.values().items()
+                                                                             if k not in SIDES}}
         calendar = [line.strip() for line in (self.calendar.value or "").splitlines() if line.strip()]
-        setup.update({k: v for k, v in (("mm_track", self.mm_track.value), ("calendar", calendar),
-                                        ("basic_rules", fire_settings(self.fire) != BLANK_FIRE and fire_settings(self.fire))) if v})
+        fire = fire_settings(self.fire)
+        setup.update({k: v for k, v in (("calendar", calendar), ("basic_rules", fire != BLANK_FIRE and fire)) if v})
         return {**setup, **{k: list(w.value) for k, w in self.places.items() if w.value}}
 
     def review(self, setup: dict) -> tuple[str, str] | None:
@@ -197,8 +193,8 @@ class SetupEditor(SetupForm):
             self.tables[key].set_choices(column, ([""] if key == "leaders" else []) + ids)
         for w in self.places.values():
             w.param.update(options=ids, value=[b for b in w.value if b in ids])
-        lines = map_summary(setup["map"]) if ids else []
-        return ("warning" if len(lines) > 1 else "success", " ".join(f"{x}." for x in lines)) if ids else None
+        lines = map_summary(setup["map"]) if ids else None
+        return lines and ("warning" if len(lines) > 1 else "success", " ".join(f"{x}." for x in lines))
 
 
 # --- the game: track, battle board, supply, map, border states, intervention, odds and tables ----------------
@@ -317,9 +313,7 @@ class MapPanel(pn.viewable.Viewer):
     def render(self) -> None:
         state = self.live.state
         views = map_view(state)
-        key = (tuple((v.id, v.controller, tuple(v.units.items()), v.supply, v.leaders) for v in views),
-               self.selected, state.game_map.label, state.side)
-        if key != self._key:
+        if (key := (views, self.selected, state.game_map.label, state.side)) != self._key:
             self._key = key
             self.redraw.event(key=self.redraw.key + 1)
         for v in views:
@@ -491,10 +485,8 @@ class HouseDividedView(pn.viewable.Viewer):
         """Odds from the engine: probabilities as odds, means to two places; a distribution's mean and chances."""
         if o is None:
             return self.odds.clear()
-        numbers = o.numbers or (((f"expected {o.what}", float(mean(o.dist))), *(
-            (f"P({k} {o.what})", p) for k, p in sorted(fractions(o.dist).items()))) if o.dist is not None else ())
         shown = [(k, odds_text(v) if isinstance(v, Fraction) else f"{v:.2f}" if isinstance(v, float) else str(v))
-                 for k, v in numbers]
+                 for k, v in o.numbers]
         figure = plots.outcome_bars(list(o.outcomes), o.plot) if o.outcomes else \
             plots.hits_bars(o.dist, o.plot or o.title, o.what) if o.dist is not None else None
         second = None if o.second is None else plots.hits_bars(o.second, o.second_plot, o.what)

@@ -282,6 +282,11 @@ class StepOdds:
     second_title: str = ""
     second_plot: str = ""
 
+    def __post_init__(self):  # a distribution alone: its mean and each value's chance
+        if self.dist is not None and not self.numbers:
+            object.__setattr__(self, "numbers", ((f"expected {self.what}", float(mean(self.dist))), *(
+                (f"P({k} {self.what})", p) for k, p in sorted(fractions(self.dist).items()))))
+
 
 def _command(state: GameState, chosen) -> StepOdds:
     day, sides = state.battle.day, (state.battle.attacker, state.battle.sides[1].side)
