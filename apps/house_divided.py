@@ -22,7 +22,7 @@ from companion.ui.forms import SpecStep
 from companion.ui.guide import PhaseGuide
 from companion.ui.live import LiveSession
 from companion.ui.log import EventLog
-from companion.ui.records import CHOICE, NUMBER, Column, RecordForm, RecordTable, SetupForm
+from companion.ui.records import CHOICE, LINES, NUMBER, SOME, Column, RecordForm, RecordTable, SetupForm
 from companion.ui.rules import chip
 from companion.ui.shell import app_page
 from companion.ui.tables import CSS as TABLE_CSS, Html, html_table, mark
@@ -124,22 +124,18 @@ class SetupEditor(SetupForm):
                        for k, (what, fields) in TABLES.items()}
         self.track = RecordForm([*(Column(s, f"{SIDE_NAME[s]} MM (maximum mobilisation)", NUMBER, default=0) for s in SIDES),
                                  Column("mm_track", "MM track size (optional)", NUMBER), Column("year", "Year", CHOICE,
-                                 YEARS, default=YEARS[0]), Column("turn", "Turn (1-40)", NUMBER, default=1)], "setup")
-        self.calendar = pmui.TextAreaInput(label="Calendar (optional): one turn label a line, ending with its year, "
-                                           "e.g. Jul 1861", rows=4, sizing_mode="stretch_width", css_classes=["setup-calendar"])
-        self.places = {k: pmui.MultiChoice(label=label, options=[], sizing_mode="stretch_width", css_classes=[f"setup-{k}"])
-                       for k, label in PLACES.items()}
+                                 YEARS, default=YEARS[0]), Column("turn", "Turn (1-40)", NUMBER, default=1), Column(
+            "calendar", "Calendar (optional): one turn label a line, ending with its year, e.g. Jul 1861", LINES),
+            *(Column(k, label, SOME) for k, label in PLACES.items())], "setup")
         self.fire = RecordForm(FIRE, "basic")
         self.frame([("The map's boxes", self.tables["boxes"]), ("The lines between boxes", self.tables["lines"]),
                     ("Units, where they stand", self.tables["units"]), ("Leaders", self.tables["leaders"]),
-                    ("MM, year and turn", self.track),
-                    ("Calendar, cities and ports", pmui.Column(self.calendar, *self.places.values())),
+                    ("MM, year, turn, calendar, cities and ports", self.track),
                     ("Basic-game fire (HD-4.10)", pmui.Column(pmui.Typography(
                         "The advanced rules take the fire numbers from the basic rulebook: enter them from yours and the "
                         "companion rolls battle fire (or takes your dice); left empty, you enter the hits you score.",
                         variant="body1"), self.fire))],
-                   [*self.tables.values(), *self.track.widgets.values(), self.calendar, *self.places.values(),
-                    *self.fire.widgets.values()])
+                   [*self.tables.values(), *self.track.widgets.values(), *self.fire.widgets.values()])
 
     def opened(self, raw: str | bytes) -> dict:
         """A setup file, or a map file that becomes the map of the setup entered (a bad map refused)."""
@@ -153,13 +149,8 @@ class SetupEditor(SetupForm):
         """Every entry of the form from a setup (a file's, the example's)."""
         game_map = entries.mapping(setup.get("map", {}), "'map' (its boxes and lines)", "HD-2")
         e = single_entries(setup)
-        fields = {self.calendar: "\n".join(e["calendar"]), **{self.places[k]: e[k] for k in PLACES}}
         for key in TABLES:
             self.tables[key].set_rows((game_map if key in MAP_TABLES else setup).get(key, []))
-        for w in self.places.values():
-            w.options = sorted({*self._ids(), *fields[w]}, key=str)
-        for w, value in fields.items():
-            w.value = value
         self.track.set_values({**e["mm"], **e})
         show_fire(self.fire, e["basic_rules"])
         self._loaded = self._map()
@@ -181,18 +172,16 @@ class SetupEditor(SetupForm):
                  "units": self.tables["units"].rows(), "leaders": self.tables["leaders"].rows(),
                  "mm": {s: self.track.values().get(s, 0) for s in SIDES}, **{k: v for k, v in self.track.values().items()
                                                                              if k not in SIDES}}
-        calendar = [line.strip() for line in (self.calendar.value or "").splitlines() if line.strip()]
         fire = fire_settings(self.fire)
-        setup.update({k: v for k, v in (("calendar", calendar), ("basic_rules", fire != BLANK_FIRE and fire)) if v})
-        return {**setup, **{k: list(w.value) for k, w in self.places.items() if w.value}}
+        return {**setup, **({"basic_rules": fire} if fire != BLANK_FIRE else {})}
 
     def review(self, setup: dict) -> tuple[str, str] | None:
         """The boxes offered in the tables and lists; the map's summary (its warnings) or what is wrong with it."""
         ids = self._ids()
         for key, column in (("lines", "from"), ("lines", "to"), ("units", "box"), ("leaders", "box")):
             self.tables[key].set_choices(column, ([""] if key == "leaders" else []) + ids)
-        for w in self.places.values():
-            w.param.update(options=ids, value=[b for b in w.value if b in ids])
+        for key in PLACES:
+            self.track.set_choices(key, ids)
         lines = map_summary(setup["map"]) if ids else None
         return lines and ("warning" if len(lines) > 1 else "success", " ".join(f"{x}." for x in lines))
 

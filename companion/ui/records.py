@@ -30,6 +30,7 @@ from .text import plain
 from .theme import TOUCH
 
 TEXT, NUMBER, CHOICE, FLAG = "text", "number", "choice", "flag"
+SOME, LINES = "some", "lines"  # a one-record form's fields only: some of the values (a list), lines of text (a list)
 
 
 @dataclass(frozen=True)
@@ -284,8 +285,9 @@ class SetupForm(pn.viewable.Viewer):
 class RecordForm(pn.viewable.Viewer):
     """One record entered in a form (e.g. a game's settings from its own rulebook), a control per field of the
     columns' kinds: a choice a select ("(not entered)" unless it has a default; its values a list, or a mapping of
-    label to value), a number a whole-number field, a flag a switch, text a text field. `values()` gives what is
-    entered (empty fields left out); `set_values(record)` shows a record (a field it lacks, or "", is empty)."""
+    label to value), a number a whole-number field, a flag a switch, text a text field, "some" of the values chips
+    in a list, "lines" a text area read a line each. `values()` gives what is entered (empty fields left out);
+    `set_values(record)` shows a record (a field it lacks, or "", is empty); `set_choices` changes a field's values."""
 
     def __init__(self, fields: Sequence[Column], css: str, **params):
         super().__init__(**params)
@@ -303,16 +305,34 @@ class RecordForm(pn.viewable.Viewer):
             return pmui.IntInput(label=f.title, value=f.default, css_classes=css, size="large")
         if f.kind == FLAG:
             return pmui.Switch(label=f.title, value=bool(f.default), css_classes=css)
+        if f.kind == SOME:
+            return pmui.MultiChoice(label=f.title, options=list(f.values), sizing_mode="stretch_width", css_classes=css)
+        if f.kind == LINES:
+            return pmui.TextAreaInput(label=f.title, rows=4, sizing_mode="stretch_width", css_classes=css)
         return pmui.TextInput(label=f.title, value=f.default or "", css_classes=css)
 
     def values(self) -> dict:
-        return {k: w.value for k, w in self.widgets.items() if w.value is not None and w.value != ""}
+        found = {k: w.value for k, w in self.widgets.items()}
+        found.update({k: [x.strip() for x in (found[k] or "").splitlines() if x.strip()] for k, w in self.widgets.items()
+                      if isinstance(w, pmui.TextAreaInput)})
+        return {k: v for k, v in found.items() if v is not None and v != "" and v != []}
 
     def set_values(self, record: dict) -> None:
         for key, w in self.widgets.items():
             value = record.get(key)
-            w.value = value if value not in (None, "") else \
-                "" if isinstance(w, pmui.TextInput) else False if isinstance(w, pmui.Switch) else None
+            if isinstance(w, pmui.MultiChoice):
+                w.param.update(options=list(dict.fromkeys([*w.options, *(value or [])])), value=list(value or []))
+            elif isinstance(w, pmui.TextAreaInput):
+                w.value = "\n".join(value or [])
+            else:
+                w.value = value if value not in (None, "") else \
+                    "" if isinstance(w, pmui.TextInput) else False if isinstance(w, pmui.Switch) else None
+
+    def set_choices(self, key: str, values: Sequence[Any]) -> None:
+        """New values for a choice or "some" field; a value chosen that is no longer offered is dropped."""
+        w = self.widgets[key]
+        kept = [v for v in w.value if v in values] if isinstance(w, pmui.MultiChoice) else w.value
+        w.param.update(options=list(values), value=kept)
 
     def __panel__(self):
         return pn.FlexBox(*self.widgets.values())

@@ -145,7 +145,7 @@ def test_the_calendar_and_the_southern_cities_go_into_the_setup():
     cities = find(editor, "setup-southern_cities")
     assert cities.options == [r["id"] for r in example_setup()["map"]["boxes"]]
     cities.value = ["R1", "R2"]
-    editor.calendar.value = "Jul 1861\nSep 1861\nNov 1861"
+    editor.track.widgets["calendar"].value = "Jul 1861\nSep 1861\nNov 1861"
     assert editor.ready.severity == "success"
     state = ENGINE.start(None, editor.setup())
     assert state.southern_cities == ("R1", "R2") and state.calendar == ("Jul 1861", "Sep 1861", "Nov 1861")
@@ -155,7 +155,7 @@ def test_the_calendar_and_the_southern_cities_go_into_the_setup():
 def test_a_calendar_entry_without_its_year_is_named():
     editor = SetupEditor()
     editor.load(example_setup())
-    editor.calendar.value = "Jul 1861\nSeptember"
+    editor.track.widgets["calendar"].value = "Jul 1861\nSeptember"
     assert editor.ready.severity == "error"
     assert shown(editor.ready.object) == "Not ready: Calendar entry 'September' must end with its year, 1861 to 1865 (HD-2)"
 
@@ -240,7 +240,7 @@ def test_a_saved_setup_opens_as_the_same_setup(tmp_path):
     included; a setup of the players' own (no label) too."""
     editor = SetupEditor()
     editor.load(example_setup())
-    editor.calendar.value = "Jul 1861\nSep 1861"
+    editor.track.widgets["calendar"].value = "Jul 1861\nSep 1861"
     editor.fire.widgets["firing_order"].value = "simultaneous"
     saved = editor.file.save.callback().getvalue()
     again = SetupEditor()

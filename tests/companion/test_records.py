@@ -233,3 +233,13 @@ def test_a_record_form_gives_what_is_entered():
     assert form.values() == {"order": "b", "size": 2, "on": False, "note": "hi"}
     form.set_values({"order": ""})
     assert form.values() == {"on": False}
+
+
+def test_a_record_forms_lists_and_lines():
+    from companion.ui.records import LINES, SOME, Column, RecordForm
+    form = RecordForm([Column("places", "places", SOME, ("a", "b")), Column("notes", "notes", LINES)], "x")
+    form.set_values({"places": ["b", "c"], "notes": ["one", "two"]})
+    assert form.values() == {"places": ["b", "c"], "notes": ["one", "two"]}
+    form.widgets["notes"].value = " one \n\n two "
+    form.set_choices("places", ["a", "b"])                     # "c" no longer offered: dropped
+    assert form.values() == {"places": ["b"], "notes": ["one", "two"]}
