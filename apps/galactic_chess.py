@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import pandas as pd
 import panel as pn
 import panel_material_ui as pmui
 
@@ -19,13 +18,14 @@ from companion.ui.forms import SpecStep
 from companion.ui.guide import PhaseGuide
 from companion.ui.live import LiveSession
 from companion.ui.log import EventLog
+from companion.ui.records import CHOICE, FLAG, NUMBER, TEXT, Column, RecordTable, SetupFile
 from companion.ui.seats import SeatPanel
 from companion.ui.shell import app_page
 from companion.ui.text import escape, plain
 from companion.ui.theme import TOUCH, extension
 from engines.galactic_chess import advice
 from engines.galactic_chess import battle as fight
-from engines.galactic_chess.cards import LIMITS, card_warnings, cards_from_rows, read_card_file
+from engines.galactic_chess.cards import card_warnings, cards_from_rows, read_card_file, read_setup_file
 from engines.galactic_chess.duel import DuelOutcome
 from engines.galactic_chess.ending import provisional, senior_admirals, stars_by_camp
 from engines.galactic_chess.example import EXAMPLE_EVENTS, EXAMPLE_FORTRESS, EXAMPLE_PERSONS, LABEL
@@ -46,16 +46,17 @@ ENGINE = engines.get("galactic_chess")
 ADVICE_EXACT_MAX = 8        # units: a tap must stay quick on a tablet; larger battles are estimated
 ADVICE_TRIALS = TRIALS
 FLAGS, NUMBERS = ("counter_only", "fights", "never_changes_camp"), ("period", "stars", "strategy", "attack", "defence")
-TABLES = {"persons": ("name", "period", "camp", "rebel_camp", "stars", "strategy", "attack", "defence", "plot", *FLAGS,
-                      "role", "special"),
-          "events": ("name", "period", "kind", "effect", "size", "prerequisite", "text"),
-          "fortress": ("strategy", "attack", "defence")}
+OPTIONAL = ("rebel_camp", "plot", "role", "special", "size", "prerequisite", "text")
 LISTS = {"camp": [EMP, FPA, FEZ], "rebel_camp": ["", NOBLE, MCSR], "role": list(ROLES), "kind": list(EVENT_KINDS),
          "effect": list(EFFECTS)}
-EDITORS = {**{c: {"type": "list", "values": v} for c, v in LISTS.items()}, **{f: {"type": "tickCross"} for f in FLAGS},
-           **{n: {"type": "number"} for n in (*NUMBERS, "plot", "size")}}
-BLANK = {"kind": "event", "effect": "none", "camp": EMP, **{n: int(n == "period") for n in NUMBERS},
-         **dict.fromkeys(FLAGS, False)}
+DEFAULTS = {"kind": "event", "effect": "none", "camp": EMP, **{n: int(n == "period") for n in NUMBERS}}
+TABLES = {kind: [Column(key, key.replace("_", " "), FLAG if key in FLAGS else NUMBER if key in (*NUMBERS, "plot", "size")
+                        else CHOICE if key in LISTS else TEXT, LISTS.get(key, ()), key in OPTIONAL, DEFAULTS.get(key))
+                 for key in keys] for kind, keys in (
+    ("persons", ("name", "period", "camp", "rebel_camp", "stars", "strategy", "attack", "defence", "plot", *FLAGS,
+                 "role", "special")),
+    ("events", ("name", "period", "kind", "effect", "size", "prerequisite", "text")),
+    ("fortress", ("strategy", "attack", "defence")))}
 EXAMPLE = {"persons": EXAMPLE_PERSONS, "events": EXAMPLE_EVENTS, "fortress": EXAMPLE_FORTRESS}
 CSS = """
 .example { background: #F0E442; color: #000; padding: 4px 8px; border-radius: 4px; font-weight: 600; }
@@ -82,91 +83,70 @@ def estimate_text(p: Fraction | Estimate) -> str:
 
 class CardEditor(pn.viewable.Viewer):
     """The players, then the persons, events and the Iserlohn card from the players' own printed sheets (digest
-    section 10): typed in the tables, or a card file (JSON or YAML) pasted or opened; or the labelled example.
-    Whatever is entered is read by the engine's card-file reader (bounded, then every card checked)."""
+    section 10): typed in the tables (companion.ui.records), or a setup or card file (JSON or YAML) pasted or opened,
+    and the setup saved as a file; or the labelled example. Whatever is entered is read by the engine's reader
+    (bounded, then every card checked)."""
 
     def __init__(self, **params):
         super().__init__(**params)
         self.players = pmui.TextInput(label="Players, clockwise from the first player (3 to 5 names)",
                                       placeholder="Ann, Ben, Cat", sizing_mode="stretch_width",
                                       css_classes=["players-input"])
-        self.tables = {kind: pn.widgets.Tabulator(
-            self._frame(kind, [{}] if kind == "fortress" else []), show_index=False, selectable="checkbox",
-            sizing_mode="stretch_width", height=90 if kind == "fortress" else 220, css_classes=[f"{kind}-table"],
-            editors={c: EDITORS[c] for c in columns if c in EDITORS},
-            formatters={f: {"type": "tickCross"} for f in FLAGS if f in columns}) for kind, columns in TABLES.items()}
-        self.paste = pmui.TextAreaInput(label="Or paste a card file (JSON or YAML)", rows=3, max_length=LIMITS.bytes,
-                                        sizing_mode="stretch_width", css_classes=["paste-cards"])
-        self.upload = pmui.FileInput(label="Open a card file", accept=".json,.yaml,.yml", css_classes=["cards-file"])
-        self.upload.param.watch(lambda e: self.read_file(e.new or b""), "value")
+        self.tables = {kind: RecordTable(columns, kind.rstrip("s"), f"{kind}-table", height=90 if kind == "fortress"
+                                         else 260) for kind, columns in TABLES.items()}
+        self.tables["fortress"].set_rows([{}])
         self.note = pmui.Alert(severity="info", sizing_mode="stretch_width", css_classes=["cards-note"])
+        self.file = SetupFile(read_setup_file, self.setup_entered, self.load, "galactic_chess-setup.json", self.note)
         self._quiet, self._example = False, None
-        for widget in [self.players, *self.tables.values()]:
-            widget.param.watch(lambda _: None if self._quiet else self._check(), "value")
-        example, add_person, add_event, remove, read = (pmui.Button(label=label, variant="outlined", css_classes=[css],
-                                                                     **TOUCH) for label, css in (
-            ("Load the example (fictional) cards", "load-example"), ("Add a person", "add-person"),
-            ("Add an event", "add-event"), ("Remove ticked rows", "remove-rows"), ("Read the card file", "read-cards")))
-        for button, action in ((example, lambda: self.set_cards(EXAMPLE, players="Ann, Ben, Cat")),
-                               (add_person, lambda: self._add("persons")), (add_event, lambda: self._add("events")),
-                               (remove, self._remove),
-                               (read, lambda: self.read_file(self.paste.value_input or self.paste.value or ""))):
-            button.on_click(lambda _, act=action: act())
+        self.players.param.watch(lambda _: self._changed(), "value")
+        for table in self.tables.values():
+            table.on_change(self._changed)
+        example = pmui.Button(label="Load the example (fictional) cards", variant="outlined",
+                              css_classes=["load-example"], **TOUCH)
+        example.on_click(lambda _: self.set_cards(EXAMPLE, self.players.value.strip() or "Ann, Ben, Cat"))
         titles = {"persons": "Persons (from your card sheets)", "events": "Events", "fortress": "Iserlohn Fortress"}
         self._layout = pmui.Column(self.players, example, self.note, *(x for kind in TABLES for x in (
-            pmui.Typography(titles[kind], variant="h6"), self.tables[kind])), pmui.Row(add_person, add_event, remove),
-            self.paste, pmui.Row(read, self.upload), sizing_mode="stretch_width")
+            pmui.Typography(titles[kind], variant="h6"),
+            self.tables[kind].table if kind == "fortress" else self.tables[kind])), self.file,
+            sizing_mode="stretch_width")
         self._check()
 
-    @staticmethod
-    def _frame(kind: str, rows) -> pd.DataFrame:
-        return pd.DataFrame([{c: ("" if r.get(c) is None else r.get(c, "")) for c in TABLES[kind]} for r in rows],
-                            columns=list(TABLES[kind]))
-
     def rows(self, kind: str) -> list[dict]:
-        """A table's rows as plain values: whole numbers where they are whole, empty cells left out."""
-        out = []
-        for record in self.tables[kind].value.to_dict("records"):
-            values = {k: v.item() if hasattr(v, "item") else v for k, v in record.items()}
-            out.append({k: int(v) if isinstance(v, float) and v.is_integer() else v for k, v in values.items()
-                        if v not in ("", None) and v == v})
-        return out
+        """A table's rows as plain values (companion.ui.records: a number typed as text is a number)."""
+        return self.tables[kind].rows()
 
     def cards(self) -> dict:
         return {"persons": self.rows("persons"), "events": self.rows("events"),
                 "fortress": (self.rows("fortress") or [{}])[0]}
 
-    def _add(self, kind: str) -> None:
-        self.tables[kind].value = self._frame(kind, self.rows(kind) + [{c: BLANK.get(c, "") for c in TABLES[kind]}])
-
-    def _remove(self) -> None:
-        for kind, gone in ((k, self.tables[k].selection) for k in ("persons", "events")):
-            self.tables[kind].value = self._frame(kind, [r for i, r in enumerate(self.rows(kind)) if i not in gone])
-
-    def set_cards(self, cards: dict, players: str = "") -> None:
-        """All the cards at once (and the players, if none are named yet), checked once."""
+    def set_cards(self, cards: dict, players: str | None = None) -> None:
+        """All the cards at once (and the players, when given), checked once."""
         self._quiet = True
         try:
-            self.players.value = self.players.value.strip() or players
+            self.players.value = self.players.value if players is None else players
             for kind in TABLES:
-                self.tables[kind].value = self._frame(kind, [cards[kind] or {}] if kind == "fortress" else cards[kind])
+                self.tables[kind].set_rows([cards[kind] or {}] if kind == "fortress" else cards[kind])
             self._example = self.cards() if cards is EXAMPLE else self._example
         finally:
             self._quiet = False
         self._check()
 
-    def read_file(self, raw: str | bytes) -> None:
-        """A card file pasted or opened, read by the engine's reader: one it refuses changes nothing but the note."""
-        try:
-            cards = read_card_file(raw)
-        except ValueError as exc:
-            return self.note.param.update(severity="error", object=plain(f"The card file is not read: {exc}"))
-        self.set_cards(cards)
+    def setup_entered(self) -> dict:
+        """The setup as the page holds it (also while incomplete): what "Save this setup as a file" writes."""
+        return {"players": [p.strip() for p in self.players.value.split(",") if p.strip()], **self.cards()}
+
+    def load(self, setup: dict) -> None:
+        """A setup file (or a card file: the players stay) opened or pasted, or the page as it was."""
+        self.set_cards(setup, ", ".join(setup["players"]) if setup.get("players") else None)
+
+    def _changed(self) -> None:
+        if not self._quiet:
+            self._check()
 
     def _check(self) -> None:
-        if not len(self.tables["persons"].value):
+        if not self.rows("persons"):
             return self.note.param.update(severity="info", object=plain(
-                "Enter your cards from your own sheets, or load the example (fictional) cards."))
+                "Enter your cards from your own sheets, open your setup file, or load the example (fictional) cards."))
         try:
             read_card_file(self.cards())
             persons, events = cards_from_rows(self.rows("persons"), self.rows("events"))
@@ -177,8 +157,7 @@ class CardEditor(pn.viewable.Viewer):
             " ".join(warnings) or f"{len(persons)} persons and {len(events)} events: the cards are valid."))
 
     def setup(self) -> dict:
-        setup = {"players": [p.strip() for p in self.players.value.split(",") if p.strip()],
-                 **read_card_file(self.cards())}
+        setup = {"players": self.setup_entered()["players"], **read_card_file(self.cards())}
         return {**setup, "example": LABEL} if self.cards() == self._example else setup
 
     def __panel__(self):

@@ -23,6 +23,7 @@ from .rules import (
     FEZ,
     FORCED,
     FPA,
+    MAX_PLAYERS,
     MAX_SORTIE,
     MCSR,
     NOBLE,
@@ -39,6 +40,7 @@ REBEL_OF = {EMP: NOBLE, FPA: MCSR}   # GC-8.1: NOBLE only on Imperial persons, M
 # memory (digest section 11).
 LIMITS = Limits(bytes=500_000, depth=6, nodes=20_000, text=2_000, digits=6)
 CARD_FILE = "The card file"
+SETUP_FILE = "The setup file"
 FILE_FIELDS = ("persons", "events", "fortress")
 
 
@@ -203,3 +205,24 @@ def read_card_file(source: Any) -> dict:
     cards_from_rows(cards["persons"], cards["events"])
     fortress_from_row(cards["fortress"])
     return cards
+
+
+def read_setup_file(source: Any) -> dict:
+    """A saved setup (GC-3): the players, clockwise from the first (optional), and the card file, as `read_card_file`
+    reads it. Returns {"players": [...], "persons": ..., "events": ..., "fortress": ...}; RuleError naming what is
+    wrong."""
+    if isinstance(source, (str, bytes)):
+        opening = source[:100].lstrip()[:1]
+        try:
+            source = load_text(source, JSON if opening in ("{", "[", b"{", b"[") else YAML, SETUP_FILE, LIMITS)
+        except LoadRefused as exc:
+            raise RuleError("GC-3", str(exc)) from None
+    if not isinstance(source, dict):
+        raise RuleError("GC-3", f"{SETUP_FILE} holds players, {', '.join(FILE_FIELDS)}; not {quote(source)}")
+    players = source.get("players", [])
+    if not isinstance(players, list) or len(players) > MAX_PLAYERS or not all(
+            isinstance(p, str) and p.strip() for p in players):
+        raise RuleError("GC-3", f"{SETUP_FILE}: the players are a list of up to {MAX_PLAYERS} names, not "
+                                f"{quote(players)}")
+    return {"players": [p.strip() for p in players],
+            **read_card_file({k: v for k, v in source.items() if k != "players"})}

@@ -118,8 +118,8 @@ def test_a_wrong_card_is_named_in_the_note():
     editor = CardEditor()
     persons = [dict(p) for p in EXAMPLE_PERSONS]
     persons[6]["rebel_camp"] = "NOBLE"
-    editor.paste.value = json.dumps({**CARDS, "persons": persons})
-    click(find(editor, "read-cards"))
+    editor.file.paste.value = json.dumps({**CARDS, "persons": persons})
+    click(find(editor, "read-setup"))
     assert editor.note.severity == "error" and "Demo Marshal Garnet" in editor.note.object
     assert "GC\\-8\\.1" in editor.note.object
 
@@ -138,17 +138,64 @@ def test_a_card_file_in_yaml_fills_the_tables_and_a_hostile_one_changes_nothing(
     """Digest section 10: the card file in YAML (or JSON) fills the tables; a file the reader refuses (aliases, junk,
     bytes that are not text) leaves the tables as they were and says why, quoting no more than a prefix."""
     editor = CardEditor()
-    editor.paste.value = yaml.safe_dump(json.loads(json.dumps(CARDS)))
-    click(find(editor, "read-cards"))
+    editor.file.paste.value = yaml.safe_dump(json.loads(json.dumps(CARDS)))
+    click(find(editor, "read-setup"))
     assert len(editor.rows("persons")) == len(EXAMPLE_PERSONS) and editor.cards()["fortress"] == EXAMPLE_FORTRESS
     before = editor.cards()
     for raw in ("a: &a [x]\nb: [*a, *a]", "[" * 5000, "persons: <img src=x onerror=alert(1)>" + "x" * 5000):
-        editor.paste.value = raw
-        click(find(editor, "read-cards"))
+        editor.file.paste.value = raw
+        click(find(editor, "read-setup"))
         assert editor.note.severity == "error" and editor.cards() == before
         assert not re.search(r"(?<!\\)<", editor.note.object) and len(editor.note.object) < 400
-    editor.upload.value = b"\xff\xfe{}"
+    editor.file.upload.value = b"\xff\xfe{}"
     assert "UTF\\-8" in editor.note.object and editor.cards() == before
+
+
+@pytest.mark.rule("GC-3")
+def test_numbers_typed_as_text_in_the_tables_are_numbers():
+    """A number typed into a table cell arrives as text ("10"): it is read as the number (plot 10, plot 9), in the
+    person, event and Iserlohn tables alike."""
+    editor = CardEditor()
+    click(find(editor, "load-example"))
+    persons, events = editor.tables["persons"].table, editor.tables["events"].table
+    frame = persons.value.copy()
+    frame.loc[0, "plot"], frame.loc[1, "plot"], frame.loc[0, "attack"] = "10", " 9", "4"
+    persons.value = frame
+    frame = events.value.copy()
+    frame.loc[0, "period"] = "2"
+    events.value = frame
+    fortress = editor.tables["fortress"].table
+    frame = fortress.value.copy()
+    frame.loc[0, "defence"] = "12"
+    fortress.value = frame
+    assert editor.note.severity == "success", editor.note.object
+    setup = editor.setup()
+    assert [p["plot"] for p in setup["persons"][:2]] == [10, 9] and setup["persons"][0]["attack"] == 4
+    assert setup["events"][0]["period"] == 2 and setup["fortress"]["defence"] == 12
+
+
+@pytest.mark.rule("GC-3")
+def test_the_setup_saved_as_a_file_opens_again_as_the_same_setup():
+    """The players and the cards typed in, saved as a file, open again in a fresh page as the same setup; a refused
+    file changes nothing. An old card file (no players) keeps the players typed."""
+    editor = CardEditor()
+    editor.players.value = "Dora, Emil, Fay, Gus"
+    persons = [dict(p) for p in EXAMPLE_PERSONS]
+    persons[0]["attack"] = 4
+    editor.set_cards({**CARDS, "persons": persons})
+    saved = editor.file.save.callback().getvalue()
+    fresh = CardEditor()
+    fresh.file.upload.value = saved.encode()
+    assert fresh.setup() == editor.setup() and fresh.setup()["players"] == ["Dora", "Emil", "Fay", "Gus"]
+    assert fresh.note.severity == "success"
+    fresh.file.paste.value = json.dumps({"players": "Dora", **CARDS})
+    click(find(fresh, "read-setup"))
+    assert fresh.note.severity == "error" and "players" in fresh.note.object and fresh.setup() == editor.setup()
+    fresh.file.paste.value = json.dumps(CARDS)
+    click(find(fresh, "read-setup"))
+    assert fresh.setup()["players"] == ["Dora", "Emil", "Fay", "Gus"] and fresh.cards()["fortress"] == EXAMPLE_FORTRESS
+    assert [(p["name"], p["attack"]) for p in fresh.setup()["persons"]] == [(p["name"], p["attack"])
+                                                                           for p in EXAMPLE_PERSONS]
 
 
 # --- seats, and hands kept to their own device --------------------------------------------------------------

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from companion.engine import RuleError
 from companion.session import GameSession
 from companion.store import Store
-from engines.galactic_chess.cards import read_card_file
+from engines.galactic_chess.cards import read_card_file, read_setup_file
 from engines.galactic_chess.example import EXAMPLE_EVENTS, EXAMPLE_FORTRESS, EXAMPLE_PERSONS, example_setup
 from engines.galactic_chess.rules import RULES
 from tests.scale import examples
@@ -195,3 +195,42 @@ def test_any_card_file_is_cards_or_the_readers_refusal(raw, store, baseline):
         assert store.sessions() == []
     else:
         assert set(read) == {"persons", "events", "fortress"}
+
+
+@pytest.mark.rule("GC-3")
+def test_a_saved_setup_opens_as_the_same_players_and_cards():
+    """GC-3: a setup file holds the players, clockwise, and the card file; a card file alone opens with no players;
+    players that are not a short list of names are refused by name."""
+    setup = {"players": ["Dora", "Emil", "Fay"], **cards()}
+    assert read_setup_file(json.dumps(setup)) == setup == read_setup_file(yaml.safe_dump(setup))
+    assert read_setup_file(json.dumps(cards())) == {"players": [], **cards()}
+    for players in ("Dora", ["Dora", ""], ["A", "B", "C", "D", "E", "F"], [1, 2, 3]):
+        with pytest.raises(RuleError, match="the players are a list of up to 5 names"):
+            read_setup_file(json.dumps({**cards(), "players": players}))
+
+
+@st.composite
+def setup_texts(draw):
+    """A card file as `card_texts` makes it, with players (a list of names, or junk) in front of its JSON."""
+    raw = draw(card_texts())
+    if isinstance(raw, str) and raw.startswith("{") and draw(st.booleans()):
+        players = draw(st.one_of(st.lists(st.text(max_size=20), max_size=7), JUNK))
+        return '{"players": ' + json.dumps(players, allow_nan=True) + ", " + raw[1:]
+    return raw
+
+
+@pytest.mark.rule("GC-3")
+@settings(max_examples=examples(5000), deadline=None)
+@given(raw=setup_texts())
+def test_any_setup_file_is_a_setup_or_the_readers_refusal(raw, baseline):
+    """Whatever a setup file holds, the reader gives the players and checked cards or a RuleError with a short
+    message, never another exception, within the time and memory bounds."""
+    begun = time.perf_counter()
+    try:
+        read = read_setup_file(raw)
+    except RuleError as refused:
+        assert refused.rule in RULES and len(refused.message) < 400, refused.message
+    else:
+        assert set(read) == {"players", "persons", "events", "fortress"}
+        assert all(isinstance(p, str) and p for p in read["players"])
+    assert time.perf_counter() - begun < SECONDS and resident() - baseline < GROWTH
