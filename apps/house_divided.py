@@ -38,10 +38,10 @@ from engines.house_divided.guide import due_now, other_steps, phase_title
 from engines.house_divided.intervention import fi_status
 from engines.house_divided.rules import CSA, FIRE_CAP, SIDE_NAME, SIDES, TURNS, USA, YEARS
 from engines.house_divided.setup_file import MAP_TABLES, PLACES, TABLES, map_summary, read_setup, single_entries
-from engines.house_divided.state import ELIMINATED, GameState
+from engines.house_divided.state import GameState
 from engines.house_divided.supply import FORAGED, IN_SUPPLY, OUT_OF_SUPPLY, supply_report
-from engines.house_divided.views import battle_board, battle_rows, border_views, box_text, command_row, command_table, \
-    flags, map_view, step_odds, unit_odds, washington_mm_odds
+from engines.house_divided.views import battle_board, battle_rows, border_curves, border_views, box_text, command_row, command_table, \
+    fi_units_text, flags, map_view, step_odds, unit_odds, washington_mm_odds
 
 ENGINE = engines.get("house_divided")
 NOBODY = "none"  # the control brush's "nobody" (the engine's "" side)
@@ -65,12 +65,6 @@ CSS = """
 
 def now(on: bool, name: str = "now") -> str:
     return f' class="{name}"' if on else ""
-
-
-def button(label: str, css: str, do) -> pmui.Button:
-    b = pmui.Button(label=label, variant="outlined", css_classes=[css], **TOUCH)
-    b.on_click(lambda _: do())
-    return b
 
 
 def html_pane(css: str) -> pn.pane.HTML:
@@ -272,8 +266,10 @@ class MapPanel(pn.viewable.Viewer):
         self.brush = pmui.RadioButtonGroup(label="A tap on a box (on the map or its button)", options={
             "Shows it": "look", "Gives it to the Union": USA, "Gives it to the CSA": CSA, "Makes it nobody's": NOBODY},
             value="look", size="large", css_classes=["control-brush"])
-        self.buttons = {b.id: button(b.id, "box-" + re.sub(r"[^A-Za-z0-9_-]", "_", b.id),
-                                     lambda b=b.id: self.box_tapped(b)) for b in live.state.game_map.boxes}
+        self.buttons = {b.id: pmui.Button(label=b.id, css_classes=["box-" + re.sub(r"[^A-Za-z0-9_-]", "_", b.id)], **TOUCH)
+                        for b in live.state.game_map.boxes}
+        for box, b in self.buttons.items():
+            b.on_click(lambda _, box=box: self.box_tapped(box))
         self.details, self.supply = html_pane("box-details"), html_pane("supply-report")
         self.render()
 
@@ -336,12 +332,10 @@ def fi_html(state: GameState) -> str:
     if not state.options["intervention"]:
         return "<p>The foreign intervention rule (S10) is off in this game.</p>"
     status = fi_status(state)
-    where = "; ".join(f"{u.name} ({u.grade} {u.arm}): {'eliminated' if u.status == ELIMINATED else u.box}" for u in
-                      state.units if u.foreign) or "none yet"
     return (f"<p><b>{'All three conditions are met now' if status.met_now else 'Not all conditions are met now'}"
             f"</b>. {escape(status.trigger)}.</p>" + html_table(
                 [(c.number, c.title, mark("met", "ok") if c.met else mark("not met", "out"), c.reason)
-                 for c in status.conditions], ("#", "condition", "", "why")) + f"<p>FI units: {escape(where)}.</p>")
+                 for c in status.conditions], ("#", "condition", "", "why")) + f"<p>FI units: {escape(fi_units_text(state))}.</p>")
 
 
 def command_table_html(state: GameState) -> str:
@@ -360,12 +354,6 @@ def unit_odds_html(year: int) -> str:
     return html_table([(f"{grade} (morale {morale})", *chances) for grade, morale, chances in unit_odds(year)],
                       ("grade", "rout", "rout, fort or entrenched", "desert: lost, routed", "desert: lost, not routed",
                        "desert: won, not routed"))
-
-
-def border_curves(state: GameState) -> dict:
-    """P(joined within n CSA turns) of each border state that may roll, this turn's modifiers held (HD-4.8)."""
-    return {v.name: [(n + 1, p) for n, p in enumerate(v.within)] for v in border_views(state, BORDER_TURNS)
-            if not v.refusal} if state.options["border_states"] else {}
 
 
 def outlook_figure(year: int, side: str, leaders: int):
@@ -458,7 +446,7 @@ class HouseDividedView(pn.viewable.Viewer):
         self.basic.render()
         self.border.object, self.fi.object, self.row.object = border_html(s), fi_html(s), command_row_html(s)
         self.tables.object, self.units.object = command_table_html(s), unit_odds_html(s.year)
-        if self._changed("border", curves := border_curves(s)):
+        if self._changed("border", curves := border_curves(s, BORDER_TURNS)):
             self.border_plot.object = plots.curves(curves, "P(joined) within n CSA turns (this turn's modifiers)",
                                                    "CSA turns", "probability") if curves else None
             self.border_box.visible = bool(curves)

@@ -173,6 +173,19 @@ def border_views(state: GameState, turns: int) -> list[BorderView]:
     return found
 
 
+def border_curves(state: GameState, turns: int) -> dict[str, list[tuple[int, Fraction]]]:
+    """P(joined within n CSA turns), n = 1 to `turns`, of each border state that may roll, this turn's modifiers
+    held (HD-4.8); none while the border-state rule is off."""
+    return {v.name: [(n + 1, p) for n, p in enumerate(v.within)] for v in border_views(state, turns)
+            if not v.refusal} if state.options["border_states"] else {}
+
+
+def fi_units_text(state: GameState) -> str:
+    """Where the FI units are (HD-5.9): each with its grade and arm, its box or eliminated."""
+    return "; ".join(f"{u.name} ({u.grade} {u.arm}): {'eliminated' if u.status == ELIMINATED else u.box}"
+                     for u in state.units if u.foreign) or "none yet"
+
+
 def command_row(state: GameState, side: str | None = None) -> dict[int, int]:
     """This year's Command Table column for a side: die -> marches (HD-4.1)."""
     return dict(COMMAND_TABLE[(state.year, side or state.side)].results)

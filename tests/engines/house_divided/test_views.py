@@ -176,3 +176,15 @@ def test_the_odds_beside_a_step():
     border = step_odds(state, "border_state_roll", {"border_state": "MO"})
     assert border.title == "Border-state support (HD-4.8)" and "st_joseph" in border.note and not border.numbers
     assert step_odds(state, "end_movement", {}) is None
+
+
+@pytest.mark.rule("HD-4.8", "HD-5.9")
+def test_the_border_curves_and_where_the_fi_units_are():
+    """TV-9: Missouri in 1861 with D = 5 joins on a roll with 5/6, so within n CSA turns with 1 - (1/6)^n (the
+    modifiers held); the other states may not roll. No FI unit is on the map at the start."""
+    from engines.house_divided.views import border_curves, fi_units_text
+    state = Table(designated_setup(control={"st_joseph": "CSA", "springfield": "CSA", "st_louis": "CSA"},
+                                   mm=(30, 25))).state
+    assert border_curves(state, 3) == {"Missouri": [(n, 1 - F(1, 6) ** n) for n in (1, 2, 3)]}
+    assert fi_units_text(state) == "none yet"
+    assert border_curves(Table(border_states=False).state, 3) == {}
