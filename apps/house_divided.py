@@ -3,7 +3,6 @@ the map as a graph (control set by a tap, supply), border states, intervention, 
 log; every number from the engine, every step form from its specs. Serve it with `panel serve` or `companion serve`."""
 from __future__ import annotations
 
-import math
 import re
 from fractions import Fraction
 
@@ -40,7 +39,7 @@ from engines.house_divided.rules import CSA, FIRE_CAP, SIDE_NAME, SIDES, TURNS, 
 from engines.house_divided.setup_file import MAP_TABLES, PLACES, TABLES, map_summary, read_setup, single_entries
 from engines.house_divided.state import GameState
 from engines.house_divided.supply import FORAGED, IN_SUPPLY, OUT_OF_SUPPLY, supply_report
-from engines.house_divided.views import battle_board, battle_rows, border_curves, border_views, box_text, command_row, command_table, \
+from engines.house_divided.views import battle_board, battle_rows, border_curves, box_at, border_views, box_text, command_row, command_table, \
     fi_units_text, flags, map_view, step_odds, unit_odds, washington_mm_odds
 
 ENGINE = engines.get("house_divided")
@@ -281,11 +280,7 @@ class MapPanel(pn.viewable.Viewer):
 
     def tap_at(self, x, y) -> None:
         """A tap on the graph: the nearest box, if the tap was close to one."""
-        where = self.live.state.game_map.positions
-        if x is None or y is None or not where:
-            return
-        box, gap = min(((b, math.dist(p, (x, y))) for b, p in where.items()), key=lambda t: t[1])
-        if gap <= 0.12 * max(max(p[i] for p in where.values()) - min(p[i] for p in where.values()) for i in (0, 1)):
+        if (box := box_at(self.live.state, x, y)) is not None:
             self.box_tapped(box)
 
     def box_tapped(self, box: str) -> None:
@@ -335,18 +330,13 @@ def fi_html(state: GameState) -> str:
     return (f"<p><b>{'All three conditions are met now' if status.met_now else 'Not all conditions are met now'}"
             f"</b>. {escape(status.trigger)}.</p>" + html_table(
                 [(c.number, c.title, mark("met", "ok") if c.met else mark("not met", "out"), c.reason)
-                 for c in status.conditions], ("#", "condition", "", "why")) + f"<p>FI units: {escape(fi_units_text(state))}.</p>")
+                 for c in status.conditions], ("#", "condition", "", "why"))
+            + f"<p>FI units: {escape(fi_units_text(state))}.</p>")
 
 
 def command_table_html(state: GameState) -> str:
     """The Command Table (HD-4.1), Union/CSA marches by die and year, this year marked."""
     return html_table(command_table(), ("d6", *YEARS), "row", YEARS.index(state.year) + 1, heads=True)
-
-
-def command_row_html(state: GameState) -> str:
-    """This year's column of the Command Table for the phasing side (HD-4.1): the march roll's table."""
-    row = command_row(state)
-    return html_table([(f"{SIDE_NAME[state.side]} marches, {state.year}", *row.values())], ("d6", *row), "row", heads=True)
 
 
 def unit_odds_html(year: int) -> str:
@@ -379,11 +369,10 @@ class BasicRulesForm(pn.viewable.Viewer):
     def __init__(self, live: LiveSession, **params):
         super().__init__(**params)
         self.live, self._shown, self.fields = live, None, RecordForm(FIRE, "basic")
-        self.widgets = self.fields.widgets
         self.status = pmui.Alert(sizing_mode="stretch_width", css_classes=["basic-status"])
         self.panel = ActionPanel(live, "Save the basic rules",
                                  lambda: {"type": "configure_basic_rules", "settings": fire_settings(self.fields)})
-        for w in self.widgets.values():
+        for w in self.fields.widgets.values():
             w.param.watch(lambda _: self.panel.refresh(), "value")
         self.render()
 
@@ -444,7 +433,9 @@ class HouseDividedView(pn.viewable.Viewer):
         self.board.visible = s.battle is not None
         self.map.render()
         self.basic.render()
-        self.border.object, self.fi.object, self.row.object = border_html(s), fi_html(s), command_row_html(s)
+        self.border.object, self.fi.object, row = border_html(s), fi_html(s), command_row(s)  # the march roll's row
+        self.row.object = html_table([(f"{SIDE_NAME[s.side]} marches, {s.year}", *row.values())], ("d6", *row), "row",
+                                     heads=True)
         self.tables.object, self.units.object = command_table_html(s), unit_odds_html(s.year)
         if self._changed("border", curves := border_curves(s, BORDER_TURNS)):
             self.border_plot.object = plots.curves(curves, "P(joined) within n CSA turns (this turn's modifiers)",

@@ -2,6 +2,7 @@
 the border states, and the exact odds of the roll about to be made. Every number comes from the rules modules."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -127,6 +128,17 @@ def map_view(state: GameState) -> list[BoxView]:
                              stack.status if stack else "", stack.reason if stack else "",
                              state.landed_port(b.id), b.id in state.contained))
     return views
+
+
+def box_at(state: GameState, x: float | None, y: float | None) -> str | None:
+    """The box drawn nearest a point of the map (a tap), if the point is within an eighth or so of the drawing's
+    size from it; None otherwise."""
+    where = state.game_map.positions
+    if x is None or y is None or not where:
+        return None
+    box, gap = min(((b, math.dist(p, (x, y))) for b, p in where.items()), key=lambda t: t[1])
+    reach = 0.12 * max(max(p[i] for p in where.values()) - min(p[i] for p in where.values()) for i in (0, 1))
+    return box if gap <= reach else None
 
 
 def box_text(state: GameState, box_id: str) -> str:

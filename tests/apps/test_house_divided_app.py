@@ -270,7 +270,7 @@ def test_the_basic_games_fire_is_asked_for_in_the_setup(store):
     assert editor.entered()["basic_rules"]["strength"] == STRENGTH and editor.ready.severity == "success"
     view = open_view(store, editor.setup())
     assert view.live.state.basic.filled and "basic fire configured" in view.track.object
-    assert view.basic.widgets["firing_order"].value == "simultaneous"
+    assert view.basic.fields.widgets["firing_order"].value == "simultaneous"
 
 
 def test_starting_shows_progress_until_the_start_is_answered():
@@ -432,9 +432,9 @@ def test_basic_fire_after_the_form_is_filled(store):
     assert basic.status.severity == "warning" and "Basic fire is unconfigured" in shown(basic.status.object)
     assert basic.panel.blocked == ""
     for key, value in STRENGTH.items():
-        basic.widgets[key].value = value
-    basic.widgets["firing_order"].value = "simultaneous"
-    basic.widgets["entrenchment"].value = "threshold"
+        basic.fields.widgets[key].value = value
+    basic.fields.widgets["firing_order"].value = "simultaneous"
+    basic.fields.widgets["entrenchment"].value = "threshold"
     click(basic.panel._button)
     assert view.live.error == "" and view.live.state.basic.filled
     assert basic.status.severity == "success" and "basic fire configured" in view.track.object
@@ -578,14 +578,14 @@ def test_a_tab_is_filled_when_first_opened_and_then_kept(view):
 def test_the_basic_rules_form_follows_undo(view):
     basic = view.basic
     for key, value in STRENGTH.items():
-        basic.widgets[key].value = value
-    basic.widgets["firing_order"].value = "attacker_first"
-    basic.widgets["entrenchment"].value = "none"
+        basic.fields.widgets[key].value = value
+    basic.fields.widgets["firing_order"].value = "attacker_first"
+    basic.fields.widgets["entrenchment"].value = "none"
     click(basic.panel._button)
     assert view.live.state.basic.firing_order == "attacker_first"
     view.live.undo()
     assert not view.live.state.basic.filled
-    assert basic.widgets["firing_order"].value is None and basic.widgets["inf/crack/full"].value is None
+    assert basic.fields.widgets["firing_order"].value is None and basic.fields.widgets["inf/crack/full"].value is None
     assert basic.status.severity == "warning"
 
 

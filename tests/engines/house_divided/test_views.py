@@ -188,3 +188,13 @@ def test_the_border_curves_and_where_the_fi_units_are():
     assert border_curves(state, 3) == {"Missouri": [(n, 1 - F(1, 6) ** n) for n in (1, 2, 3)]}
     assert fi_units_text(state) == "none yet"
     assert border_curves(Table(border_states=False).state, 3) == {}
+
+
+@pytest.mark.rule("HD-8")
+def test_the_box_at_a_tap():
+    """The example map draws U1 at (-3, 0) and X at (-1, -1), within a drawing 7 wide: a tap beside U1 is U1's, one
+    far from every box or off the figure is no box's."""
+    from engines.house_divided.views import box_at
+    state = Table().state
+    assert box_at(state, -2.95, 0.05) == "U1" and box_at(state, -1.1, -0.9) == "X"
+    assert box_at(state, 10.0, 10.0) is None and box_at(state, None, 0.0) is None
