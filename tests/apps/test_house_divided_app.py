@@ -225,13 +225,15 @@ def test_a_unit_on_a_box_the_map_lacks_is_named_before_the_start():
 def test_no_cell_of_a_new_row_shows_nan():
     """Issue 16: a new box, line, unit or leader has its defaults and empty cells, never NaN."""
     editor = SetupEditor()
+    click(find(editor, "add-box"))
+    assert editor.tables["boxes"].rows() == [{"alignment": "neutral", "rp": 0, "port": False, "fort": False,
+                                              "x": 0, "y": 0}]
+    editor.load(example_setup())                     # numbers in the columns: an empty cell is still not NaN
     for what in ("box", "line", "unit", "leader"):
         click(find(editor, f"add-{what}"))
     for table in editor.tables.values():
-        cells = table.table.value.to_dict("records")[0].values()
+        cells = table.table.value.to_dict("records")[-1].values()
         assert not any(isinstance(v, float) and v != v for v in cells) and "nan" not in str(list(cells)).lower()
-    assert editor.tables["boxes"].rows() == [{"alignment": "neutral", "rp": 0, "port": False, "fort": False,
-                                              "x": 0, "y": 0}]
 
 
 @pytest.mark.rule("HD-2")
