@@ -23,7 +23,7 @@ from tests.engines.border_states.support import full_board, start
 from tests.scale import examples
 
 SECONDS, BYTES = 3.0, 32 * 1024 * 1024   # one board file: at most this long and this much memory
-GROWTH = 256 * 1024 * 1024   # the test process, over thousands of files (a blow-up takes far more)
+GROWTH = 256 * 1024 * 1024   # how far one file may raise the process's high-water mark (a blow-up takes far more)
 
 LAUGHS = ("a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
           "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
@@ -82,9 +82,9 @@ HOSTILE = [
     ("areas: 2024-01-01", "kind it cannot hold"),
     (example_with(("areas", 9, "name"), "Union home " + "x" * 2000), "characters"),
     (example_with(("adjacency",), [["Maryland", "Virginia"]] * 2000), "more than 5000 values"),
-    (example_with(("areas", 9, "name"), ["Union home"] * 300), "does not fit"),
-    (example_with(("areas", 10, "name"), "Union home 2"), "unique"),
-    (example_with(("adjacency", 0), ["Maryland", "x" * 900]), "two different states"),
+    (example_with(("areas", 9, "name"), ["Union home"] * 300), "State 10: the name must be text, not"),
+    (example_with(("areas", 10, "name"), "Union home 2"), "Union home 2 is entered twice"),
+    (example_with(("adjacency", 0), ["Maryland", "x" * 900]), "x… is not on the board"),
 ]
 
 
@@ -162,22 +162,35 @@ def store(tmp_path_factory) -> Store:
     return Store(tmp_path_factory.mktemp("boards"))
 
 
-@pytest.fixture(scope="module")
-def baseline() -> int:
-    return resident()
-
-
 @pytest.mark.rule("BS-SETUP")
 @settings(max_examples=examples(5000))
 @given(raw=board_texts())
-def test_any_board_file_is_a_board_or_the_loaders_refusal(raw, store, baseline):
+def test_any_board_file_is_a_board_or_the_loaders_refusal(raw, store):
     """Digest section 10 and the input contract (section 11): whatever the file holds, the loader gives a checked
     board or a RuleError with a short message, never another exception, within the time bound and without the
     process growing past the memory bound; a refused file saves no game."""
+    before = resident()
     board, refused, seconds = loaded(raw)
-    assert seconds < SECONDS and resident() - baseline < GROWTH
+    assert seconds < SECONDS and resident() - before < GROWTH
     if board is None:
         assert refused.rule in RULES and len(refused.message) < 400, refused.message
         with pytest.raises(RuleError):
             GameSession.new(store, "border_states", {"board": raw})
         assert store.sessions() == []
+
+
+@pytest.mark.rule("BS-SETUP", "BS-D.10")
+def test_the_outline_to_fill_in_holds_what_the_rules_fix_and_nothing_printed():
+    """Digest section 10: the board to fill in names the eight border states of the rules, has 6 Union and 5 CSA home
+    states and 2 CSA and 4 Union commander faces, and no printed value; it is refused until filled, by the first
+    field missing, in a player's words."""
+    from engines.border_states.board import board_outline
+    outline = board_outline()
+    borders = [a["name"] for a in outline["areas"] if a["border"]]
+    assert sorted(borders) == sorted(["West Virginia", "Maryland", "Virginia", "North Carolina", "Kentucky",
+                                      "Tennessee", "Missouri", "Arkansas"])
+    assert [a.get("side") for a in outline["areas"] if not a["border"]] == ["U"] * 6 + ["C"] * 5
+    assert {s: len(f) for s, f in outline["commanders"].items()} == {"C": 2, "U": 4}
+    assert all(set(a) <= {"name", "side", "border"} for a in outline["areas"])
+    with pytest.raises(RuleError, match=r"^State 1 \(West Virginia\): the side is missing"):
+        board_from_data(outline)
