@@ -47,7 +47,7 @@ FORM = (
     *(FormField(k, f"Combat strength: {k.replace('/', ', ')}", "strength") for k in STRENGTH_KEYS),
     FormField("firing_order", "Firing order within a round", "choice", FIRING_ORDERS),
     FormField("entrenchment", "Entrenchment against fire", "choice", ENTRENCHMENT),
-    FormField("leader_point", "Strength added by one leader point (the source: +1)", "count", suggested=1),
+    FormField("leader_point", "Strength added by one leader point (the rules say +1)", "count", suggested=1),
     FormField("garrison_as", "Coastal garrison fires as (militia suggested)", "choice",
               tuple((g, g) for g in GRADES), suggested=MILITIA),
 )
@@ -107,7 +107,7 @@ def require_filled(basic: BasicRules) -> BasicRules:
     """The fire resolver's gate: RuleError listing what is still to enter."""
     gaps = basic.missing()
     if gaps:
-        raise RuleError(RULE, "Basic fire is unconfigured: the source does not give the basic game's numbers. "
+        raise RuleError(RULE, "Basic fire is unconfigured: the advanced rules do not give the basic game's numbers. "
                               "Fill the basic-rules form from your rulebook (missing: " + ", ".join(gaps) + "), "
                               "or enter the hits you scored with your own rules")
     return basic
