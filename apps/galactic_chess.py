@@ -25,7 +25,7 @@ from companion.ui.text import escape, plain
 from companion.ui.theme import TOUCH, extension
 from engines.galactic_chess import advice
 from engines.galactic_chess import battle as fight
-from engines.galactic_chess.cards import card_warnings, cards_from_rows, read_card_file, read_setup_file
+from engines.galactic_chess.cards import LIMITS, card_warnings, cards_from_rows, read_card_file, read_setup_file
 from engines.galactic_chess.duel import DuelOutcome
 from engines.galactic_chess.ending import provisional, senior_admirals, stars_by_camp
 from engines.galactic_chess.example import EXAMPLE_EVENTS, EXAMPLE_FORTRESS, EXAMPLE_PERSONS, LABEL
@@ -92,11 +92,12 @@ class CardEditor(pn.viewable.Viewer):
         self.players = pmui.TextInput(label="Players, clockwise from the first player (3 to 5 names)",
                                       placeholder="Ann, Ben, Cat", sizing_mode="stretch_width",
                                       css_classes=["players-input"])
-        self.tables = {kind: RecordTable(columns, kind.rstrip("s"), f"{kind}-table", height=90 if kind == "fortress"
-                                         else 260) for kind, columns in TABLES.items()}
+        self.tables = {kind: RecordTable(columns, what, f"{kind}-table", height=90 if kind == "fortress" else 260)
+                       for (kind, columns), what in zip(TABLES.items(), ("person", "new event", "fortress card"))}
         self.tables["fortress"].set_rows([{}])
         self.note = pmui.Alert(severity="info", sizing_mode="stretch_width", css_classes=["cards-note"])
         self.file = SetupFile(read_setup_file, self.setup_entered, self.load, "galactic_chess-setup.json", self.note)
+        self.file.paste.max_length = LIMITS.bytes       # a whole card file may be pasted (the widget's limit is 5,000)
         self._quiet, self._example = False, None
         self.players.param.watch(lambda _: self._changed(), "value")
         for table in self.tables.values():

@@ -73,13 +73,16 @@ def award_text(awards) -> str:
     return "".join(f"; {a.owner} +{a.points} VP in {a.camp} ({a.reason})" for a in awards)
 
 
+DRAW_FOR_ME = "Draw for me (at random from the cards left)"
+
+
 def deck_choices(state: GameState) -> list:
-    """GC-6A.1: the card drawn, named at the table, or "" for the companion to draw it; not asked once every
-    deck is spent (Q38)."""
+    """GC-6A.1: the card drawn, named at the table (the deck as the drawer may know it), or "" for the companion to
+    draw it at random; not asked once every deck is spent (Q38)."""
     deck = current_deck(state)
     if deck < 0:
         return NOT_ASKED
-    return [Choice("", "drawn by the companion"), *state.decks[deck]]
+    return [Choice("", DRAW_FOR_ME), *state.decks[deck]]
 
 
 # --- GC-3 setup: the deal, the draft (GC-12), the opening placement --------------------------------------
@@ -135,12 +138,13 @@ def _dealt_choices(state: GameState, chosen) -> Pick:
 
 @actions("Deal a hand", "GC-3",
          one_of("player", "Player dealt", "GC-3", _setup_players, default=""),
-         yes_no("named", "The cards are named as dealt at the table (else the companion deals them)", "GC-3.1",
-                default=None),
+         yes_no("named", "The cards dealt are chosen by name (off: draw for me, at random from the cards left)",
+                "GC-3.1", lambda s, c: (True, False), default=None),
          some_of("cards", "The cards dealt", "GC-3.1", _dealt_choices, default=(), secret=True),
          when=in_phase(DEAL_PHASE, rule="GC-3"), retired={"cards": None})
 def deal_hand(state: GameState, dice: Dice, player: str, named: bool | None, cards: list) -> Step:
-    """GC-3: 6 cards to a player from the current deck, as dealt at the table (named) or by the companion. The cards
+    """GC-3: 6 cards to a player from the current deck, as dealt at the table (chosen by name, as a page starts) or
+    by the companion at random (a die a card; a deal saved without `named` is one of these two). The cards
     and the dice that chose them are the player's alone (the step's private part); forced events dealt are revealed
     and set aside."""
     seat = setup_seat(state, player)
@@ -304,7 +308,7 @@ def _prerequisite_choices(state: GameState, chosen):
 
 
 @actions("Draw a card", "GC-6A.1",
-         one_of("card", "The card drawn (or drawn by the companion)", "GC-3.1", lambda s, c: deck_choices(s),
+         one_of("card", "The card drawn (or draw for me)", "GC-3.1", lambda s, c: deck_choices(s),
                 default="", secret=True),
          yes_no("prerequisite_met", "If it is a forced event: its prerequisite holds", "GC-6A.1",
                 _prerequisite_choices, default=True),

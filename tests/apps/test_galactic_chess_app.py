@@ -232,16 +232,18 @@ def test_a_held_seat_is_taken_by_another_device_only_when_let_go(view, live, sto
 
 
 @pytest.mark.rule("GC-3", "GC-3.1")
-def test_the_deal_names_no_card_unless_asked_and_its_dice_stay_on_the_dealt_players_device(view, live, store):
-    """GC-3: the companion deals by default (no card listed on the page); the dealt player's log shows the dice and
-    the cards, another device's only "Ann is dealt 6 cards". Named at the table, the cards offered on Ann's device
-    are the deck as Ann may know it: the same whether or not Ben has been dealt."""
+def test_the_deal_chooses_cards_by_name_draw_for_me_stays_and_its_dice_stay_on_the_dealt_players_device(view, live,
+                                                                                                   store):
+    """GC-3.1: the deal starts from the cards chosen by name (no dice asked), offered as Ann may know the deck: the
+    same whether or not Ben has been dealt. "Draw for me" (the switch off) deals at random: the dealt player's log
+    shows the dice and the cards, another device's only "Ann is dealt 6 cards"."""
     sit(view, "Ann")
-    assert view.guide.active.action == "deal_hand" and offered(view, "cards") is None
-    assert view.guide.active.build() == {"type": "deal_hand", "player": "", "named": False}
-    choose(field(view, "named"), True)
+    assert view.guide.active.action == "deal_hand" and field(view, "named").widget.value is True
     before = offered(view, "cards")
+    assert sorted(before) == sorted(live.state.decks[0]) and not view.guide.panel._dice.visible
+    assert "chosen by name" in field(view, "named").widget.label
     choose(field(view, "named"), False)
+    assert offered(view, "cards") is None and view.guide.active.build()["named"] is False
     perform(view, (1,) * 6)
     ben = LiveSession(GameSession.open(store, live.session.id), viewer="Ben")
     act(ben, "deal_hand", 5, 5, 5, 5, 5, 5, player="Ben")
@@ -254,7 +256,10 @@ def test_the_deal_names_no_card_unless_asked_and_its_dice_stay_on_the_dealt_play
     choose(field(view, "player"), "Cat")
     choose(field(view, "named"), True)
     assert offered(view, "cards") == [c for c in before if c not in hand]
-    assert not set(live.state.hand("Ben")) & set(hand)
+    cat = [c for deck in live.state.decks for c in deck][:6]     # the last of period 1, then period 2 (GC-3.1)
+    choose(field(view, "cards"), cat)
+    perform(view)
+    assert sorted(live.state.hand("Cat")) == sorted(cat)
 
 
 @pytest.mark.rule("GC-3")
@@ -515,9 +520,12 @@ def test_the_sortie_shows_the_duel_matrix_of_its_camps_and_the_odds_tab_the_scor
 # --- every form, as the guide shows it ------------------------------------------------------------------
 
 def tap_choices(view: GalacticChessView) -> None:
-    """What a player taps on the forms that start empty: every person placed, the first fleet declared."""
+    """What a player taps on the forms that start empty: the cards dealt by name (those on top of the table's deck),
+    every person placed, the first fleet declared."""
     action = view.guide.active.action
-    if action == "place":
+    if action == "deal_hand":
+        choose(field(view, "cards"), [c for deck in view.live.state.decks for c in deck][:6])
+    elif action == "place":
         choose(field(view, "cards"), offered(view, "cards"))
     elif action == "declare":
         choose(field(view, "fleets"), offered(view, "fleets")[:1])

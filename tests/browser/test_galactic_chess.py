@@ -11,6 +11,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from companion.session import GameSession
 from companion.store import Store
@@ -50,6 +51,47 @@ def typed(page: Page, faces: str) -> None:
     button(panel, "Use typed dice").click()
 
 
+def draw_for_me(page: Page) -> None:
+    """The deal by the companion ("Draw for me"): the switch that names the cards turned off."""
+    switch = page.locator(".param-named input").first
+    expect(switch).to_be_checked(timeout=SLOW)
+    switch.click()
+    expect(switch).not_to_be_checked(timeout=SLOW)
+
+
+def cell(page: Page, table: str, row: int, field: str):
+    return page.locator(f".{table} .tabulator-row").nth(row).locator(f'.tabulator-cell[tabulator-field="{field}"]')
+
+
+def editing(target, editor):
+    """Tap a cell until its editor opens (a tap while the table redraws after the last edit is lost)."""
+    for _ in range(6):
+        target.click()
+        try:
+            editor.wait_for(timeout=2_500)
+            return editor
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError(f"no editor opened on {target}")
+
+
+def type_cell(page: Page, table: str, row: int, field: str, value) -> None:
+    """Type a value into a table cell, as a player does: tap the cell, type, Enter."""
+    target = cell(page, table, row, field)
+    entry = editing(target, target.locator("input").first)
+    entry.fill(str(value))
+    entry.press("Enter")
+    expect(target).to_have_text(str(value), timeout=SLOW)
+
+
+def pick_cell(page: Page, table: str, row: int, field: str, value: str) -> None:
+    """Choose a value of a choice cell from its list."""
+    target = cell(page, table, row, field)
+    editing(target, page.locator(".tabulator-edit-list-item", has_text=re.compile(f"^{re.escape(value)}$")).first
+            ).click()
+    expect(target).to_have_text(value, timeout=SLOW)
+
+
 def tab(page: Page, name: str) -> None:
     page.locator(".game-tabs").get_by_role("tab", name=name).click()
 
@@ -79,10 +121,11 @@ def test_a_turn_with_a_battle_a_plot_and_the_end_check(page, server, offline, ou
     screenshots(page, output_path, "galactic_chess-setup")
     button(page, "Start the game").click()
 
-    # GC-3: the companion deals, each die naming a card of the period deck (the first left, each time; the last card
+    # GC-3: "Draw for me": the companion deals, each die naming a card of the period deck (the first left, each time; the last card
     # of deck 1, Cat's fourth, needs no die)
     for player, faces in (("Ann", "1 1 1 1 1 1"), ("Ben", "1 1 1 1 1 1"), ("Cat", "1 1 1 1 1")):
         step(page, "deal_hand")
+        draw_for_me(page)
         typed(page, faces)
         logged(page, f"{player} is dealt 6 cards")
     expect(page.locator(".table-facts")).to_contain_text("Example (fictional)", timeout=SLOW)
@@ -233,6 +276,7 @@ class Device:
 def deal_by_the_companion(device: Device, player: str) -> None:
     page = device.page
     expect(step(page, "deal_hand")).to_contain_text(f"Deal {player} a hand", timeout=SLOW)
+    draw_for_me(page)
     button(guide(page), "Roll for me").click()
     logged(page, f"{player} is dealt 6 cards")
 
@@ -240,15 +284,16 @@ def deal_by_the_companion(device: Device, player: str) -> None:
 @pytest.mark.rule("GC-3", "GC-3.1")
 def test_each_device_is_sent_its_own_hand_only_and_a_held_seat_is_let_go(browser, page, server, offline,
                                                                          output_path):
-    """Issue 14 (2): Ann's and Ben's seats and the table on three devices; each deals by the companion. What the
-    server sent each page (its websocket frames and the page itself) holds no other player's card and no other
-    player's deal dice: a player's own cards reach only the device holding the seat. Ben's device asking for Ann's
+    """Issue 14 (2): Ann's and Ben's seats and the table on three devices; each deals by the companion ("Draw for
+    me"). What the server sent each page (its websocket frames and the page itself) holds no other player's deal dice
+    and no other player's cards as theirs (only among the deck as that page may know it, offered by name for the
+    next deal): a player's own cards as such reach only the device holding the seat. Ben's device asking for Ann's
     seat is refused until Ann's device lets it go. Card names and a player's name carrying script stay text on every
     page."""
     page.goto(server.url + "/galactic_chess")
     page.locator(".players-input input").fill(f"Ann, Ben, {CAT}")
-    page.locator(".paste-cards textarea").first.fill(scripted_cards())
-    button(page, "Read the card file").click()
+    page.locator(".setup-paste textarea").first.fill(scripted_cards())
+    button(page, "Read the pasted file").click()
     expect(page.locator(".cards-note")).to_contain_text("the cards are valid", timeout=SLOW)
     button(page, "Start the game").click()
     step(page, "deal_hand")
@@ -275,9 +320,13 @@ def test_each_device_is_sent_its_own_hand_only_and_a_held_seat_is_let_go(browser
     for device, player in ((ann, "Ann"), (ben, "Ben"), (table, "")):
         seen = device.received()
         assert "Ann is dealt 6 cards" in seen and f"{CAT} is dealt 6 cards" in seen
+        deck = {c.removesuffix(" " + SCRIPT) for c in state.card_names()} - hands.get(player, set())
         for holder, cards in hands.items():
             leaked = sorted(c for c in cards if c in seen)
-            assert leaked == (sorted(cards) if holder == player else []), (player, holder, leaked)
+            # another hand's cards reach a page only among the deck's as that seat knows it (the deal's choices by
+            # name: every card not its own), where they cannot be told from the cards not dealt; never as theirs
+            assert leaked == sorted(cards) if holder == player else set(leaked) <= deck, (player, holder, leaked)
+            assert (f"{holder}'s cards" in seen) == (holder == player), (player, holder)
             dice = re.search(rf"{re.escape(holder)} is dealt 6 cards[^<]*</span><span class=\"dice", seen)
             assert bool(dice) == (holder == player), (player, holder)
         for li in device.page.locator(".event-log li").all_inner_texts():
@@ -301,3 +350,92 @@ def test_each_device_is_sent_its_own_hand_only_and_a_held_seat_is_let_go(browser
     for device in (ann, ben, table):
         assert_no_script_ran(device.page, device.dialogs)
         device.context.close()
+
+
+# --- the players' own cards typed into the tables --------------------------------------------------------------
+
+OWN_PERSONS = [  # name, camp, stars, strategy, attack, defence, plot (typed as text)
+    ("Emp Admiral Avon", "EMP", 2, 5, 3, 8, "10"), ("Emp Admiral Brant", "EMP", 1, 4, 2, 7, ""),
+    ("Fpa Admiral Corin", "FPA", 2, 5, 3, 8, "9"), ("Fpa Admiral Dace", "FPA", 1, 3, 2, 7, ""),
+    ("Emp Captain Eske", "EMP", 1, 3, 1, 6, ""), ("Fpa Captain Fenn", "FPA", 1, 3, 1, 6, "")]
+OWN_EVENTS = [f"Event {n}" for n in ("Alder", "Birch", "Cedar", "Elm", "Fir", "Hazel", "Larch", "Maple", "Oak",
+                                     "Pine")]
+OWN_HANDS = {"Dora": ["Emp Admiral Avon", "Emp Admiral Brant", "Emp Captain Eske", "Event Alder", "Event Birch",
+                      "Event Cedar"],
+             "Emil": ["Fpa Admiral Corin", "Fpa Admiral Dace", "Event Elm", "Event Fir", "Event Hazel", "Event Larch"],
+             "Fay": ["Fpa Captain Fenn", "Event Maple", "Event Oak", "Event Pine"]}
+
+
+def type_own_cards(page: Page) -> None:
+    """Our own cards (not the example), typed into the tables: numbers typed as text, a plot of 10 among them."""
+    page.locator(".players-input input").fill("Dora, Emil, Fay")
+    for row, (name, camp, *numbers, plot) in enumerate(OWN_PERSONS):
+        button(page, "Add a person").click()
+        expect(page.locator(".persons-table .tabulator-row")).to_have_count(row + 1, timeout=SLOW)
+        type_cell(page, "persons-table", row, "name", name)
+        if camp != "EMP":
+            pick_cell(page, "persons-table", row, "camp", camp)
+        for field, value in zip(("stars", "strategy", "attack", "defence"), numbers):
+            type_cell(page, "persons-table", row, field, value)
+        if plot:
+            type_cell(page, "persons-table", row, "plot", plot)
+    for row, name in enumerate(OWN_EVENTS):
+        button(page, "Add a new event").click()
+        expect(page.locator(".events-table .tabulator-row")).to_have_count(row + 1, timeout=SLOW)
+        type_cell(page, "events-table", row, "name", name)
+    for field, value in (("strategy", 4), ("attack", 4), ("defence", 10)):
+        type_cell(page, "fortress-table", 0, field, value)
+
+
+@pytest.mark.rule("GC-3", "GC-3.1", "GC-5", "GC-6A.1", "GC-9.0")
+def test_own_cards_typed_into_the_tables_dealt_by_name_and_a_turn(page, server, offline, output_path):
+    """Issue 16: a game set up from the players' own cards typed into the page's tables (a plot typed as 10 is
+    taken), saved as a setup file; the hands dealt by naming the cards held up at the table (no dice asked); the
+    persons placed; a turn played."""
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.goto(server.url + "/galactic_chess")
+    type_own_cards(page)
+    expect(page.locator(".cards-note")).to_contain_text("6 persons and 10 events: the cards are valid", timeout=SLOW)
+    with page.expect_download() as saving:
+        page.locator(".save-setup button, .save-setup a").first.click()
+    saved = json.loads(open(saving.value.path(), encoding="utf-8").read())
+    assert saved["players"] == ["Dora", "Emil", "Fay"] and saved["persons"][0]["plot"] == 10
+    assert [e["name"] for e in saved["events"]] == OWN_EVENTS and saved["fortress"]["defence"] == 10
+    screenshots(page, output_path, "galactic_chess-own-cards")
+    button(page, "Start the game").click()
+
+    # GC-3.1: each hand named card by card, from the cards that can still be dealt
+    for player, cards in OWN_HANDS.items():
+        form = step(page, "deal_hand")
+        expect(form).to_contain_text(f"the next player ({player})", timeout=SLOW)
+        for card in cards:
+            form.locator(".param-cards").get_by_role("button", name=card, exact=True).click()
+        if player == "Dora":
+            expect(guide(page).locator(".dice-entry")).to_be_hidden()
+            screenshots(page, output_path, "galactic_chess-deal-by-name")
+        do(page, f"Deal {player} a hand")
+        logged(page, f"{player} is dealt {len(cards)} cards")
+    for player, cards in OWN_HANDS.items():
+        seat(page, player)
+        form = step(page, "place")
+        for card in cards:
+            if not card.startswith("Event"):
+                form.locator(".param-cards").get_by_role("button", name=card, exact=True).click()
+        do(page, f"{player} places persons")
+    logged(page, "Placements revealed")
+    seat(page, "Table")
+
+    # turn 1, Dora: the order roll, an action with every deck spent, the end check
+    step(page, "roll_order")
+    tap_faces(page, 1)
+    logged(page, "Order roll 1")
+    other(page, "draw")                              # nothing to choose: the step is taken as tapped
+    logged(page, "every deck is spent: nothing to draw")
+    other(page, "end_action")                        # "Nothing more": no card, no plot
+    logged(page, "Dora ends the action")
+    step(page, "end_turn")
+    do(page, "End check")
+    logged(page, "Turn 1 (Dora) ends; Emil is next")
+    screenshots(page, output_path, "galactic_chess-own-cards-turn")
+    assert not dialogs

@@ -188,3 +188,37 @@ def test_a_players_export_holds_no_other_hand(tmp_path):
         assert [bool(e["rolls"]) for e in exported] == [p == player for p in session.state.players]
     full = json.dumps(json.loads(session.export())["events"])
     assert all(names_in(full, h) == h for h in hands.values())
+
+
+@pytest.mark.rule("GC-3", "GC-3.1", "GC-6A.1")
+def test_a_deal_and_a_draw_are_chosen_by_name_first_and_draw_for_me_stays():
+    """GC-3.1: the cards dealt or drawn from the physical deck are chosen by name: a page starts from naming them,
+    offered the current deck as the drawer may know it (another player's hand is among its cards, the own hand is
+    not); "Draw for me" (the companion draws at random from the cards left, a die a card) stays, and a deal or draw
+    saved by an earlier version (no `named`, a card "") replays."""
+    table = Table(setup(CARDS))
+    deal = ENGINE.actions.specs["deal_hand"]
+    assert deal.param("named").legal(table.state, {"player": ""}).values[0] is True
+    ann = table.do("deal_hand", 1, 1, 1, 1, 1, 1, player="Ann", named=False)       # draw for me: six dice
+    assert len(table.events[-1].rolls) == 6 and len(table.hand("Ann")) == 6
+    ben = sorted(table.state.decks[0])[:6]
+    table.do("deal_hand", player="Ben", named=True, cards=ben)
+    names = [p["name"] for p in CARDS] + [f["name"] for f in setup(CARDS)["events"]]
+    left_for_ann = [c for c in names if c not in table.hand("Ann")]                # Ben's hand is face down to Ann
+    seen = known_to(table.state, "Ann")
+    offered = deal.param("cards").legal(seen, {"player": "Cat", "named": True})
+    assert sorted(offered.values) == sorted(left_for_ann) and offered.low == offered.high == 6
+    assert not set(offered.values) & set(table.hand("Ann"))
+    assert ann.summary == "Ann is dealt 6 cards"
+    table.do("deal_hand", player="Cat", named=True, cards=list(table.state.decks[0][:6]))
+    for player, hand in (("Ann", table.hand("Ann")), ("Ben", ben), ("Cat", table.hand("Cat"))):
+        persons = [c for c in hand if c in [p["name"] for p in CARDS]]
+        table.do("place", player=player, cards=persons)
+    table.do("roll_order", 1)
+    draw = ENGINE.actions.specs["draw"].param("card").legal(known_to(table.state, "Ann"), {})
+    assert draw.options[0].value == "" and draw.options[0].label.startswith("Draw for me")
+    hidden = set(table.hand("Ben")) | set(table.hand("Cat"))
+    assert set(draw.values[1:]) == set(table.state.decks[0]) | hidden
+    old = ENGINE.apply(table.state, {"type": "draw", "card": ""}, ScriptedDice((1,)))
+    new = ENGINE.apply(table.state, {"type": "draw"}, ScriptedDice((1,)))
+    assert old.state == new.state and len(new.state.hand("Ann")) == len(table.hand("Ann")) + 1
