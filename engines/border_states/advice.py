@@ -17,9 +17,11 @@ from companion.engine import RuleError
 
 from . import optimal
 from .battle import supply_limit
-from .optimal import DEFAULT
+from .optimal import DEFAULT, OBJECTIVES
 from .tray import FACES, Keep, Strength, Tray, Trays, keeps_of, take_table
 from .values import TOLERANCE
+
+RANKED_BY = "P(win) + ½ P(draw)"   # the default objective: a draw counts half a win
 
 
 class KeepOdds(NamedTuple):
@@ -33,6 +35,12 @@ class KeepOdds(NamedTuple):
     damage: object
     marker: object
     best: bool
+
+    @property
+    def score(self):
+        """What the takes are ranked by first (`RANKED_BY`, the default objective): P(win) + 1/2 P(draw)."""
+        on_win, on_draw = OBJECTIVES[DEFAULT]
+        return on_win * self.win + on_draw * self.draw
 
 
 def _takes(tray: Tray, throw: tuple[int, ...]) -> tuple[list[Keep], Trays]:

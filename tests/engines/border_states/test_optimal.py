@@ -12,7 +12,7 @@ import pytest
 
 from benchmarks import border_states as brute
 from engines.border_states import optimal, race
-from engines.border_states.advice import attacker_advice, defender_advice
+from engines.border_states.advice import RANKED_BY, attacker_advice, defender_advice
 from engines.border_states.grid import Grid
 from engines.border_states.optimal import (
     OBJECTIVES,
@@ -303,6 +303,19 @@ def test_the_advice_lists_every_take_with_its_expectimax_value_best_first(side):
         assert (a.win, a.draw, a.loss, a.damage) == (expected.win, expected.draw, expected.loss, expected.damage)
         vectors.append(brute.keep_value(value, tray, a.keep, damage_at))
     assert vectors == sorted(vectors, reverse=True)
+
+
+@pytest.mark.rule("BS-CMB")
+@pytest.mark.parametrize("side", ["defender", "attacker"])
+def test_each_take_says_what_it_is_ranked_by_win_plus_half_a_draw(side):
+    """Issue 16: the list of takes is ranked first by P(win) + 1/2 P(draw); each take carries that number, and it
+    never rises down the list."""
+    tray, throw = Tray(4), (0, 2, 0, 0, 1, 1)
+    advice = (defender_advice(tray, throw, Strength(2, 4, 1), exact=True) if side == "defender"
+              else attacker_advice(tray, throw, 3, exact=True))
+    assert RANKED_BY == "P(win) + ½ P(draw)"
+    assert [a.score for a in advice] == [a.win + Fraction(1, 2) * a.draw for a in advice]
+    assert [a.score for a in advice] == sorted((a.score for a in advice), reverse=True)
 
 
 # -- against simulated battles -------------------------------------------------------------------------------
