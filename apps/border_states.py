@@ -8,7 +8,6 @@ Serve it alone with `panel serve apps/border_states.py`, or with every app by `c
 from __future__ import annotations
 
 import asyncio
-import json
 
 import panel as pn
 import panel_material_ui as pmui
@@ -23,12 +22,13 @@ from companion.ui.forms import SpecStep
 from companion.ui.guide import PhaseGuide
 from companion.ui.live import LiveSession
 from companion.ui.log import EventLog
+from companion.ui.records import CHOICE, FLAG, NUMBER, Column, RecordTable, SetupFile
 from companion.ui.shell import app_page
 from companion.ui.text import escape, plain
 from companion.ui.theme import TOUCH, extension
 from engines.border_states import advice
-from engines.border_states.advice import supply_question
-from engines.border_states.board import board_from_data
+from engines.border_states.advice import RANKED_BY, supply_question
+from engines.border_states.board import board_from_data, board_outline
 from engines.border_states.example import EXAMPLE_DEPLOYMENT, example_board
 from engines.border_states.guide import due_now, phase_title
 from engines.border_states.initiative import initiative_win
@@ -36,7 +36,7 @@ from engines.border_states.outcome import battle_outcome
 from engines.border_states.outlook import round_outlook
 from engines.border_states.retreat import retreat_chance
 from engines.border_states.round import recruit_outlook
-from engines.border_states.rules import SIDE_NAME, SIDES, C, U
+from engines.border_states.rules import EFFECTS, SIDE_NAME, SIDES, C, U
 from engines.border_states.state import DEPLOYMENT, GameState
 from engines.border_states.tray import Keep, counts
 
@@ -60,62 +60,133 @@ table.board { border-collapse: collapse; width: 100%; font-size: 15px; }
 """
 
 
+SIDE_OF = {name: side for side, name in SIDE_NAME.items()}   # "CSA" -> "C": the tables show the sides by name
+NAMES = tuple(SIDE_OF)
+COLUMNS = {  # the board's tables (digest section 10): a column per field of the board file
+    "areas": [Column("name", "State"), Column("side", "Side", CHOICE, NAMES), Column("border", "Border state", FLAG),
+              Column("number", "Combat number (border states)", NUMBER), Column("vp", "VP (border states)", NUMBER),
+              Column("success", "Recruits on (home states)", NUMBER)],
+    "adjacency": [Column("a", "State", CHOICE), Column("b", "Borders on", CHOICE)],
+    "damage_u": [Column("force_cut", "Union force cut", NUMBER, default=0),
+                 Column("star", "CSA star VP", NUMBER, default=0)],
+    "damage_c": [Column("force_cut", "CSA force cut", NUMBER, default=0),
+                 Column("star", "Union star VP", NUMBER, default=0)],
+    "commanders": [Column("side", "Side", CHOICE, NAMES, default="CSA"), Column("name", "Commander face"),
+                   Column("actions", "Actions a round", NUMBER), Column("ability", "Ability", optional=True)],
+    "cards": [Column("side", "Side", CHOICE, NAMES, default="CSA"), Column("name", "Card"),
+              Column("copies", "Copies", NUMBER, default=1),
+              Column("phase", "Phase", CHOICE, ("combat", "action"), default="combat"),
+              Column("effect", "Effect", CHOICE, EFFECTS, default="FREE_TEXT"),
+              Column("value", "Value", NUMBER, optional=True), Column("text", "Text", optional=True)]}
+TABLES = {"areas": ("state", "States: the eight border states (combat number, VP) and the home states (recruitment "
+                     "roll: this or more)"), "adjacency": ("border", "Borders: each pair of adjacent states once"),
+          "damage_u": ("Union square", "Damage track toward the Union (U1 first)"),
+          "damage_c": ("CSA square", "Damage track toward the CSA (C1 first)"), "commanders": ("commander face",
+          "Commander faces (each side's first face starts)"), "cards": ("card", "Decks: one row per card, with copies")}
+
+
+def _named(row: dict) -> dict:
+    """A record of the board file as a table row: its side by name, a state's values for its kind only."""
+    drop = () if "border" not in row else ("success",) if row["border"] else ("number", "vp")
+    row = {k: v for k, v in row.items() if k not in drop}
+    return {**row, "side": SIDE_NAME.get(row["side"], row["side"])} if "side" in row else row
+
+
 class BoardEditor(pn.viewable.Viewer):
-    """The board file (the lost pictures of the source, from the players' board) and, if the players have
-    placed their units already, the deployment, with the choices the engine's deployment spec gives."""
+    """The board (the lost pictures of the source, from the players' board and cards) typed into tables, or opened
+    from a board file (JSON or YAML) and saved as one; and, if the players have placed their units already, the
+    deployment, with the choices the engine's deployment spec gives."""
 
     def __init__(self, **params):
         super().__init__(**params)
         self.state: GameState | None = None  # a game on the board entered, for the deployment's choices
-        self._preset: dict = {}              # counts for the next deployment controls made
-        self.text = pmui.TextAreaInput(label="Board file (JSON or YAML)", rows=6, sizing_mode="stretch_width",
-                                       css_classes=["board-json"])
-        self.upload = pmui.FileInput(label="Open a board file", accept=".json,.yaml,.yml", css_classes=["board-file"])
-        self.upload.param.watch(self._opened, "value")
-        example = pmui.Button(label="Load the example board", variant="outlined", css_classes=["load-example"], **TOUCH)
-        example.on_click(lambda _: self.load_example())
+        self._preset, self._label, self._filling = {}, "", False   # _preset: counts for the next deployment controls
+        self.tables = {key: RecordTable(cols, TABLES[key][0], f"board-{key.replace('_', '-')}",
+                                        height=320 if key in ("areas", "adjacency", "cards") else 170)
+                       for key, cols in COLUMNS.items()}
+        self.distrust = pmui.IntInput(label="Distrust loop: squares", start=1, size="large", css_classes=["distrust"])
+        self.units = {s: pmui.IntInput(label=f"{SIDE_NAME[s]} unit pieces (commander unit included)", start=0,
+                                       size="large", css_classes=[f"units-{s}"]) for s in SIDES}
+        self.note = pmui.Alert(severity="info", sizing_mode="stretch_width", css_classes=["board-note"])
+        self.file = SetupFile(lambda raw: board_from_data(raw).to_dict(), self.entered, self.load,
+                              "border_states_board.json", self.note)
+        b = [pmui.Button(label=label, variant="outlined", css_classes=[css], **TOUCH) for label, css in (
+            ("Load the example board", "load-example"), ("Start a board of my own", "own-board"))]
+        b[0].on_click(lambda _: self.load_example())
+        b[1].on_click(lambda _: self.load(board_outline()))
         self.deploy_now = switch("The units are already deployed: enter where", css="deploy-now")
         self.counts: dict[str, dict[str, pmui.IntInput]] = {side: {} for side in SIDES}
         self.commanders = {side: pmui.Select(label=DEPLOYMENT.param(f"commander_{side}").label, size="large",
                                              css_classes=[f"commander-{side}"]) for side in SIDES}
-        self.deployment = pmui.Column(sizing_mode="stretch_width", visible=False)
+        self.deployment = pmui.Column(sizing_mode="stretch_width", visible=False, css_classes=["bs-deployment"])
         self.deploy_now.param.watch(lambda e: setattr(self.deployment, "visible", e.new), "value")
-        self.note = pmui.Alert(severity="info", sizing_mode="stretch_width", css_classes=["board-note"])
-        self.text.param.watch(lambda _: self._check(), "value")
+        for t in self.tables.values():
+            t.on_change(self._check)
+        for w in (self.distrust, *self.units.values()):
+            w.param.watch(lambda _: self._check(), "value")
+        self.tables["areas"].on_change(self._choices)
+        parts = [x for key, t in self.tables.items() for x in (pmui.Typography(TABLES[key][1], variant="subtitle1"), t)]
         self._layout = pmui.Column(pmui.Typography("Board (from your game board and cards)", variant="h6"),
-                                   pmui.Row(example, self.upload), self.text, self.note, self.deploy_now,
-                                   self.deployment, sizing_mode="stretch_width")
-        self._check()
+                                   pmui.Row(*b), self.file, *parts[:8], pn.FlexBox(self.distrust, *self.units.values()),
+                                   *parts[8:], self.note, self.deploy_now, self.deployment, sizing_mode="stretch_width")
+        self.load(board_outline())
 
     def load_example(self) -> None:
         """The example board, and its deployment in the controls made for it (made with their values: a value set
         on a control the page is still drawing can be lost)."""
-        self._preset, text = EXAMPLE_DEPLOYMENT, json.dumps(example_board(), indent=1)
-        if self.text.value == text:
-            self._check()
-        self.text.value = text
+        self._preset = EXAMPLE_DEPLOYMENT
+        self.load(example_board())
         self._preset = {}
 
-    def _opened(self, event) -> None:
-        """A board file opened: read by the engine's loader; one it refuses changes nothing but the note."""
-        if not event.new:
-            return
+    def load(self, data: dict) -> None:
+        """The tables from a board's data (a file's, the example's, the outline's, or the tables' own)."""
+        self._filling = True
         try:
-            board_from_data(event.new)
-        except RuleError as exc:
-            self.note.param.update(severity="error", object=plain(exc))
-            return
-        self.text.value = event.new.decode("utf-8-sig")
+            self._label = data.get("example", "")
+            self.tables["adjacency"].set_rows([dict(zip("ab", r)) for r in data.get("adjacency", [])])
+            for key in ("areas", "damage_u", "damage_c"):
+                self.tables[key].set_rows([_named(r) for r in data.get(key, [])])
+            for key in ("commanders", "cards"):
+                self.tables[key].set_rows([_named({"side": s, **r}) for s, rows in data.get(key, {}).items()
+                                           for r in rows])
+            self.distrust.value = data.get("distrust_length")
+            self.units[C].value, self.units[U].value = (data.get("units", {}).get(s) for s in (C, U))
+        finally:
+            self._filling = False
+        self._choices()
+        self._check()
+
+    def entered(self) -> dict:
+        """The board as the tables hold it (also while incomplete), as the board file has it."""
+        rows = {key: [{**r, "side": SIDE_OF.get(r["side"], r["side"])} if "side" in r else r for r in t.rows()]
+                for key, t in self.tables.items()}
+        data = {"areas": rows["areas"], "adjacency": [[r[k] for k in "ab" if k in r] for r in rows["adjacency"]],
+                "damage_u": rows["damage_u"], "damage_c": rows["damage_c"],
+                **{key: {s: [{k: v for k, v in r.items() if k != "side"} for r in rows[key] if r.get("side") == s]
+                         for s in SIDES} for key in ("commanders", "cards")},
+                "units": {s: self.units[s].value for s in SIDES if self.units[s].value is not None}}
+        data.update({k: v for k, v in (("distrust_length", self.distrust.value), ("example", self._label)) if v})
+        return data
+
+    def _choices(self) -> None:
+        names = [r["name"] for r in self.tables["areas"].rows() if isinstance(r.get("name"), str)]
+        for key in "ab":
+            self.tables["adjacency"].set_choices(key, names)
 
     def _check(self) -> None:
         """The board as entered, checked by the engine: the note says what is wrong, or that it is valid; a valid
         board gets the deployment's controls (the counts entered kept)."""
+        if self._filling:
+            return
+        data = self.entered()
         try:
-            board = board_from_data(self.text.value or "")
+            board = board_from_data(data)
         except RuleError as exc:
-            empty = not (self.text.value or "").strip()
-            self.note.param.update(severity="info" if empty else "error", object=plain(
-                "Open or paste your board file, or load the example." if empty else exc))
+            outline = data == board_outline()
+            self.note.param.update(severity="info" if outline else "error", object=plain(
+                "Fill in the tables from your board and cards, open or paste your board file, or load the example."
+                if outline else f"Not valid yet: {exc}"))
+            self.deployment.objects = []
             return
         label = (board.example + ". ") if board.example else ""
         self.note.param.update(severity="warning" if board.example else "success", object=plain(
@@ -145,7 +216,7 @@ class BoardEditor(pn.viewable.Viewer):
                        value=w.value if found.offers(w.value) else found.values[0] if found.values else None)
 
     def setup(self) -> dict:
-        setup = {"board": board_from_data(self.text.value or "").to_dict()}
+        setup = {"board": board_from_data(self.entered()).to_dict()}
         if self.deploy_now.value:
             setup["deployment"] = {s: {a: n for a, n in self._spread(s).items() if n} for s in SIDES}
             setup["commanders"] = {s: self.commanders[s].value or "" for s in SIDES}
@@ -153,6 +224,10 @@ class BoardEditor(pn.viewable.Viewer):
 
     def __panel__(self):
         return self._layout
+
+
+def score(take) -> str:   # what the takes are ranked by, for one take
+    return f"win + ½ draw {odds_text(take.score)}"
 
 
 def dice_html(faces, kind: str = "") -> str:
@@ -247,11 +322,8 @@ class BorderStatesView(pn.viewable.Viewer):
         self.log = EventLog(live)
         live.param.watch(lambda _: self.render(), "version")
         self.guide = PhaseGuide(live, due_now, self._form, self.odds.clear, phase_title)
-        self.tabs = lazy_tabs({
-            "Play": [self.phase, self.tray, self.guide],
-            "Board": [self.board],
-            "Odds & tables": [self._outlook_panel(), self._strength_panel()],
-        }, live=live)
+        self.tabs = lazy_tabs({"Play": [self.phase, self.tray, self.guide], "Board": [self.board],
+                               "Odds & tables": [self._outlook_panel(), self._strength_panel()]}, live=live)
         self.render()
 
     def render(self) -> None:
@@ -342,21 +414,23 @@ class BorderStatesView(pn.viewable.Viewer):
             listed = self._advice()
             for i, b in enumerate(buttons):
                 b.param.update(visible=i < len(listed), label="" if i >= len(listed) else
-                               f"{'Best: ' if i == 0 else ''}{listed[i].keep.text()} · win {odds_text(listed[i].win)}")
-        advisor = pmui.Column(pmui.Typography("Take as the advice says (a tap takes it), or tap in the dice below.",
-                                              variant="body2"), *buttons, sizing_mode="stretch_width",
-                              css_classes=["keep-advice"])
+                               f"{'Best: ' if i == 0 else ''}{listed[i].keep.text()} · {score(listed[i])}")
+        advisor = pmui.Column(pmui.Typography(f"The takes ranked by {RANKED_BY} (a draw counts half a win), both "
+                                              "sides playing well after: tap one to take it, or tap in the dice below.",
+                                              variant="body1", css_classes=["ranked-by"]), *buttons,
+                              sizing_mode="stretch_width", css_classes=["keep-advice"])
         return SpecStep(self.live, "keep", self._keep_odds, before=[advisor], on_reset=reset)
 
     def _keep_odds(self, action) -> None:
         listed = self._advice()
         keep = Keep(counts(action.get("confirm") or ()), action.get("damage", 0))
         mine = next((c for c in listed if c.keep == keep), None)
-        rows = [(f"{c.keep.text()}: draw {odds_text(c.draw)}, loss {odds_text(c.loss)}, E[damage dice] "
-                 f"{float(c.damage):.2f}", f"win {odds_text(c.win)}") for c in listed[:8]]
-        numbers = ([("this keep: P(win)", odds_text(mine.win)), ("P(draw)", odds_text(mine.draw)),
-                    ("P(loss)", odds_text(mine.loss))] if mine else []) + rows
-        self.odds.show("Keep advice (BS-CMB)", numbers, note=f"{len(listed)} legal keeps; the best first.")
+        rows = [(f"{c.keep.text()}: win {odds_text(c.win)}, draw {odds_text(c.draw)}, loss {odds_text(c.loss)}, "
+                 f"E[damage dice] {float(c.damage):.2f}", score(c)) for c in listed[:8]]
+        numbers = ([(f"this keep: {RANKED_BY}", odds_text(mine.score)), ("P(win)", odds_text(mine.win)),
+                    ("P(draw)", odds_text(mine.draw)), ("P(loss)", odds_text(mine.loss))] if mine else []) + rows
+        self.odds.show("Keep advice (BS-CMB)", numbers, note=f"{len(listed)} legal keeps, ranked by {RANKED_BY} "
+                                                             "(a draw counts half a win); the best first.")
 
     # --- the tables of the game -------------------------------------------------------------------------
     def _outlook_panel(self):
@@ -399,5 +473,5 @@ def page():
 
 
 if pn.state.served:
-    extension()
+    extension("tabulator")
     page().servable(title=ENGINE.title)

@@ -64,9 +64,104 @@ def scripted_board() -> dict:
 
 # --- the board editor -----------------------------------------------------------------------------------
 
-def test_an_empty_board_asks_for_the_file():
+# A board of the players' own (not the example): the rules' eight border states, homes named for real states, their
+# own values, borders, track, commanders and one card a side; typed into the tables as a player types it.
+OWN_STATES = [
+    {"name": "West Virginia", "side": "Union", "border": True, "number": 8, "vp": 1},
+    {"name": "Maryland", "side": "Union", "border": True, "number": 1, "vp": 4},
+    {"name": "Kentucky", "side": "Union", "border": True, "number": 2, "vp": 2},
+    {"name": "Missouri", "side": "Union", "border": True, "number": 3, "vp": 2},
+    {"name": "Virginia", "side": "CSA", "border": True, "number": 4, "vp": 4},
+    {"name": "North Carolina", "side": "CSA", "border": True, "number": 5, "vp": 1},
+    {"name": "Tennessee", "side": "CSA", "border": True, "number": 6, "vp": 2},
+    {"name": "Arkansas", "side": "CSA", "border": True, "number": 7, "vp": 1},
+] + [{"name": n, "side": "Union", "border": False, "success": v} for n, v in (
+    ("Pennsylvania", 2), ("Ohio", 3), ("Indiana", 4), ("Illinois", 5), ("New York", 6), ("Iowa", 4))] + [
+    {"name": n, "side": "CSA", "border": False, "success": v} for n, v in (
+        ("South Carolina", 2), ("Georgia", 3), ("Alabama", 4), ("Mississippi", 5), ("Louisiana", 6))]
+OWN_BORDERS = [("Maryland", "West Virginia"), ("West Virginia", "Virginia"), ("Virginia", "North Carolina"),
+               ("West Virginia", "Kentucky"), ("Kentucky", "Tennessee"), ("Kentucky", "Missouri"),
+               ("Missouri", "Arkansas"), ("Pennsylvania", "Maryland"), ("Ohio", "West Virginia"),
+               ("Indiana", "Kentucky"), ("Illinois", "Missouri"), ("New York", "Pennsylvania"), ("Iowa", "Missouri"),
+               ("South Carolina", "North Carolina"), ("Georgia", "Tennessee"), ("Alabama", "Tennessee"),
+               ("Mississippi", "Arkansas"), ("Louisiana", "Arkansas")]
+OWN_COMMANDERS = [{"side": "CSA", "name": "Joseph E. Johnston", "actions": 3},
+                  {"side": "CSA", "name": "Robert E. Lee", "actions": 4}] + [
+    {"side": "Union", "name": f"Union face {i}", "actions": 2 + i // 2} for i in range(1, 5)]
+OWN_CARDS = [{"side": "CSA", "name": "Forced march", "copies": 8, "phase": "combat", "effect": "MODIFY", "value": 1},
+             {"side": "Union", "name": "Rail lines", "copies": 8, "phase": "combat", "effect": "ADD_STOCK_DICE",
+              "value": 1}]
+
+
+def type_own_board(editor: BoardEditor) -> None:
+    """The players' own board entered in the editor's tables and fields (no file, no example)."""
+    editor.tables["areas"].set_rows(OWN_STATES)
+    editor.tables["adjacency"].set_rows([{"a": a, "b": b} for a, b in OWN_BORDERS])
+    editor.tables["damage_u"].set_rows([{"force_cut": 1, "star": 1}, {"force_cut": 2, "star": 3}])
+    editor.tables["damage_c"].set_rows([{"force_cut": 1, "star": 2}])
+    editor.tables["commanders"].set_rows(OWN_COMMANDERS)
+    editor.tables["cards"].set_rows(OWN_CARDS)
+    editor.distrust.value = 4
+    editor.units["C"].value, editor.units["U"].value = 11, 13
+
+
+def test_a_new_board_is_an_outline_to_fill_in():
+    """Issue 16: nobody writes JSON: the editor opens on the board's tables, the eight border states named and a row
+    for each home state and commander face, with a note that asks for the values (no error before a touch)."""
     editor = BoardEditor()
-    assert editor.note.severity == "info" and "load the example" in editor.note.object
+    rows = editor.tables["areas"].rows()
+    assert [r["name"] for r in rows if r["border"]][:2] == ["West Virginia", "Maryland"] and len(rows) == 19
+    assert [r.get("side") for r in rows if not r["border"]] == ["Union"] * 6 + ["CSA"] * 5
+    assert len(editor.tables["commanders"].rows()) == 6
+    assert editor.note.severity == "info" and "Fill in the tables" in editor.note.object
+
+
+@pytest.mark.rule("BS-SETUP")
+def test_a_board_typed_into_the_tables_starts_the_game_and_saves_as_a_file():
+    """Issue 16: the players' own board typed into the tables is valid, deploys and starts; saved as a file, it opens
+    again as the same tables."""
+    editor = BoardEditor()
+    type_own_board(editor)
+    assert editor.note.severity == "success", editor.note.object
+    assert editor.note.object == plain("19 states, 18 borders: the board is valid.")
+    assert set(editor.counts["C"]) == {"Virginia", "North Carolina", "Tennessee", "Arkansas"}
+    for area, n in (("Virginia", 3), ("North Carolina", 2), ("Tennessee", 2), ("Arkansas", 1)):
+        editor.counts["C"][area].value = n
+    for area, n in (("Maryland", 2), ("Kentucky", 2), ("Missouri", 2), ("West Virginia", 1)):
+        editor.counts["U"][area].value = n
+    editor.deploy_now.value = True
+    state = ENGINE.start(None, editor.setup())
+    assert state.board.area("Ohio").success == 3 and state.board.area("Maryland").vp == 4
+    assert state.board.neighbours("Missouri") == ("Kentucky", "Arkansas", "Illinois", "Iowa")
+    assert state.count("Virginia", "C") == 3 and state.board.commanders["C"][1].name == "Robert E. Lee"
+    saved = editor.file.save.callback().getvalue()
+    again = BoardEditor()
+    again.file.read(saved)
+    assert again.entered() == editor.entered() and again.note.severity == "success"
+
+
+@pytest.mark.rule("BS-SETUP", "BS-D.4")
+@pytest.mark.parametrize("change, said", [
+    (lambda e: e.tables["areas"].set_rows([r if r["name"] != "Iowa" else {**r, "name": "Delaware"}
+                                           for r in OWN_STATES]),
+     "Adjacency Iowa–Missouri: Iowa is not on the board"),
+    (lambda e: e.tables["areas"].set_rows([r if r["name"] != "Virginia" else {**r, "number": "x"}
+                                           for r in OWN_STATES]),
+     "State 5 (Virginia): the combat number must be a whole number, not 'x'"),
+    (lambda e: e.tables["areas"].set_rows([r if r["name"] != "Ohio" else {k: v for k, v in r.items() if k != "success"}
+                                           for r in OWN_STATES]),
+     "Home state Ohio: the recruitment success value is 2 to 6, but it is missing"),
+    (lambda e: e.tables["commanders"].set_rows(OWN_COMMANDERS[:1] + OWN_COMMANDERS[2:]),
+     "CSA has 2 commander faces, not 1"),
+    (lambda e: setattr(e.units["U"], "value", 5), "Union unit pieces: at least 7 (the Union deploys 7 units), not 5"),
+])
+def test_a_board_error_names_the_field_in_a_players_words(change, said):
+    """Issue 16: the note names the state, face or field and what is wrong with it, as a player says it."""
+    editor = BoardEditor()
+    type_own_board(editor)
+    change(editor)
+    assert editor.note.severity == "error" and editor.note.object.startswith(plain(f"Not valid yet: {said} (BS-"))
+    assert editor.deployment.objects == []
 
 
 @pytest.mark.rule("BS-SETUP")
@@ -91,39 +186,31 @@ def test_the_deployment_offers_what_the_engine_offers():
         a: (0, 3) for a in ("Virginia", "North Carolina", "Tennessee", "Arkansas")}
     editor.counts["C"]["Arkansas"].value = 0
     assert list(editor.commanders["C"].options.values()) == ["", "Virginia", "North Carolina", "Tennessee"]
-    editor.text.value = json.dumps({**example_setup()["board"], "distrust_length": 5})   # the board corrected
+    editor.distrust.value = 5   # the board corrected
     assert editor.note.severity == "warning" and editor.counts["C"]["Virginia"].value == 2
 
 
 @pytest.mark.rule("BS-SETUP")
-def test_a_bad_board_file_is_named_in_the_note():
+def test_a_board_file_in_yaml_pasted_fills_the_tables():
     editor = BoardEditor()
-    data = example_setup()["board"]
-    data["adjacency"].append(["Maryland", "Atlantis"])
-    editor.text.value = json.dumps(data)
-    assert editor.note.severity == "error" and "Atlantis" in editor.note.object
-    with pytest.raises(Exception, match="Atlantis"):
-        editor.setup()
-
-
-@pytest.mark.rule("BS-SETUP")
-def test_a_board_in_yaml_is_read():
-    editor = BoardEditor()
-    editor.text.value = yaml.safe_dump(example_setup()["board"])
+    editor.file.paste.value = yaml.safe_dump(example_setup()["board"])
+    click(find(editor, "read-setup"))
     assert editor.note.severity == "warning" and editor.setup()["board"] == json.loads(json.dumps(
         ENGINE.start(None, {"board": example_setup()["board"]}).board.to_dict()))
+    assert {"name": "Maryland", "side": "Union", "border": True, "number": 2, "vp": 3} in editor.tables["areas"].rows()
 
 
 @pytest.mark.rule("BS-SETUP")
 @pytest.mark.parametrize("raw, phrase", [(b"\xff\xfe junk", "UTF-8"), (b"a: &x [*x]", "anchors"),
-                                         (b"[" * 3000, "nested too deep"), (b" " * 300_000, "300 kB")])
+                                         (b"[" * 3000, "nested too deep"), (b" " * 300_000, "300 kB"),
+                                         (b'{"areas": 5}', "The states must be a list, not 5")])
 def test_a_refused_file_changes_nothing_but_the_note(raw, phrase):
-    """Issue 14: a file the loader refuses leaves the text as it was and says why, quoting nothing long."""
+    """Issue 14: a file the loader refuses leaves the tables as they were and says why, quoting nothing long."""
     editor = BoardEditor()
     click(find(editor, "load-example"))
-    before = editor.text.value
-    editor._opened(SimpleNamespace(new=raw))
-    assert editor.text.value == before and editor.note.severity == "error"
+    before = editor.entered()
+    editor.file.read(raw)
+    assert editor.entered() == before and editor.note.severity == "error"
     assert plain(phrase) in editor.note.object and len(editor.note.object) < 400
 
 
@@ -131,7 +218,7 @@ def test_a_refused_file_changes_nothing_but_the_note(raw, phrase):
 def test_a_script_in_a_state_name_is_shown_as_text():
     """Issue 14: a home state named with markup is plain text in the note, the board and the recruitment step."""
     editor = BoardEditor()
-    editor.text.value = json.dumps(scripted_board())
+    editor.load(scripted_board())
     assert editor.note.severity == "success"
     state = ENGINE.start(None, {**example_setup(), "board": scripted_board()})
     assert "<img" not in board_html(state) and "&lt;img src=x onerror=alert(1)&gt;" in board_html(state)
@@ -223,8 +310,10 @@ def test_a_tap_on_the_advice_takes_the_best_keep(view, live):
     play_until(live, "keep")
     assert view.guide.active.action == "keep"
     best = find(view.guide.active.card, "advice-0")
-    assert best.label.startswith("Best: ")
     listed = view._advice()
+    top = listed[0]
+    assert best.label == f"Best: {top.keep.text()} · win + ½ draw {odds_text(top.win + top.draw / 2)}"
+    assert "ranked by P(win) + ½ P(draw)" in find(view.guide.active.card, "ranked-by").object
     click(best)
     assert live.error == "" and live.state.battle.trays["C"].left == 5 - listed[0].keep.size
 
@@ -238,7 +327,9 @@ def test_a_keep_tapped_in_shows_its_chances(view, live):
     choose(confirm, [4, 4, 4])
     shown = dict(view.odds.main.numbers)
     mine = next(c for c in view._advice() if c.keep.faces() == [4, 4, 4] and not c.keep.damage)
-    assert shown["this keep: P(win)"] == odds_text(mine.win)
+    assert shown["this keep: P(win) + ½ P(draw)"] == odds_text(mine.win + mine.draw / 2)
+    assert shown["P(win)"] == odds_text(mine.win)
+    assert all(v.startswith("win + ½ draw ") for k, v in view.odds.main.numbers[5:])
     perform(view)
     assert live.state.battle.trays["C"].confirmed == (0, 0, 0, 3, 0, 0)
 
