@@ -23,9 +23,9 @@ from companion.ui.guide import PhaseGuide
 from companion.ui.live import LiveSession
 from companion.ui.log import EventLog
 from companion.ui.records import CHOICE, FLAG, NUMBER, Column, RecordTable, SetupFile
-from companion.ui.shell import app_page
+from companion.ui.shell import serve_app
 from companion.ui.text import escape, plain
-from companion.ui.theme import TOUCH, extension
+from companion.ui.theme import TOUCH
 from engines.border_states import advice
 from engines.border_states.advice import RANKED_BY, supply_question
 from engines.border_states.board import board_from_data, board_outline
@@ -468,10 +468,4 @@ class BorderStatesView(pn.viewable.Viewer):
                            sizing_mode="stretch_width")
 
 
-def page():
-    return app_page(ENGINE, BoardEditor, BorderStatesView)
-
-
-if pn.state.served:
-    extension("tabulator")
-    page().servable(title=ENGINE.title)
+serve_app(ENGINE, BoardEditor, BorderStatesView)

@@ -28,9 +28,9 @@ from companion.ui.forms import SpecStep
 from companion.ui.guide import PhaseGuide
 from companion.ui.live import LiveSession
 from companion.ui.log import EventLog
-from companion.ui.shell import app_page
+from companion.ui.shell import serve_app
 from companion.ui.text import plain
-from companion.ui.theme import TOUCH, extension
+from companion.ui.theme import TOUCH
 from engines.bull_run import actions as act
 from engines.bull_run import attacks, outlook, solitaire
 from engines.bull_run.combat import attack_sequence_odds, best_attack_order, combat_odds, summarize
@@ -411,10 +411,4 @@ class BullRunView(pn.viewable.Viewer):
                            sizing_mode="stretch_width")
 
 
-def page():
-    return app_page(ENGINE, RosterEditor, BullRunView)
-
-
-if pn.state.served:
-    extension("tabulator")
-    page().servable(title="Battle at Bull Run")
+serve_app(ENGINE, RosterEditor, BullRunView)

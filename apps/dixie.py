@@ -25,9 +25,9 @@ from companion.ui.live import LiveSession
 from companion.ui.log import EventLog
 from companion.ui.records import CHOICE, FLAG, NUMBER, TEXT, Column, RecordTable
 from companion.ui.seats import SeatPanel
-from companion.ui.shell import app_page
+from companion.ui.shell import serve_app
 from companion.ui.text import escape, plain
-from companion.ui.theme import TOUCH, extension
+from companion.ui.theme import TOUCH
 from engines.dixie import advice
 from engines.dixie.board import DECK, ELIMINATED, REINFORCEMENTS, RESERVE, across, line_of, line_positions, other
 from engines.dixie.cards import cards_from_rows, check_decks, deck_warnings, read_card_file
@@ -482,10 +482,4 @@ class DixieView(pn.viewable.Viewer):
         return two_columns(play, pmui.Column(self.odds, self.log, sizing_mode="stretch_width"))
 
 
-def page():
-    return app_page(ENGINE, CardEditor, DixieView)
-
-
-if pn.state.served:
-    extension("tabulator")
-    page().servable(title=ENGINE.title)
+serve_app(ENGINE, CardEditor, DixieView)

@@ -23,10 +23,10 @@ from companion.ui.live import LiveSession
 from companion.ui.log import EventLog
 from companion.ui.records import CHOICE, LINES, NUMBER, SOME, Column, RecordForm, RecordTable, SetupForm
 from companion.ui.rules import chip
-from companion.ui.shell import app_page
+from companion.ui.shell import serve_app
 from companion.ui.tables import CSS as TABLE_CSS, Html, html_table, mark
 from companion.ui.text import escape, plain
-from companion.ui.theme import TOUCH, extension
+from companion.ui.theme import TOUCH
 from engines.house_divided import entries
 from engines.house_divided.basic import FORM, MAX_STRENGTH, require_filled
 from engines.house_divided.battle_command import fire_limit_by_day
@@ -465,10 +465,4 @@ class HouseDividedView(pn.viewable.Viewer):
                            sizing_mode="stretch_width")
 
 
-def page():
-    return app_page(ENGINE, SetupEditor, HouseDividedView)
-
-
-if pn.state.served:
-    extension("tabulator")
-    page().servable(title=ENGINE.title)
+serve_app(ENGINE, SetupEditor, HouseDividedView)

@@ -25,7 +25,7 @@ from .live import HUB, LiveSession
 from .options import OPTIONS_CSS, OptionsForm, options_html
 from .rules import CHIP_CSS, rule_dialog
 from .text import plain
-from .theme import TOUCH, page
+from .theme import TOUCH, extension, page
 
 LONG_LOG = 2_000  # events: a saved game longer than this is replayed off the server's event loop
 
@@ -293,3 +293,11 @@ def app_page(engine: Engine, editor: Callable[[], SetupEditor],
     """The whole page of one game app."""
     home = pmui.Button(label="All games", href="/", variant="text", color="light", css_classes=["home"])
     return page(engine.title, [GameShell(engine, editor, game_view)], header=[home])
+
+
+def serve_app(engine: Engine, editor: Callable[[], SetupEditor],
+              game_view: Callable[[LiveSession], pn.viewable.Viewable]) -> None:
+    """A game app's page, when its script is being served (by `companion serve` or `panel serve apps/<slug>.py`)."""
+    if pn.state.served:
+        extension("tabulator")
+        app_page(engine, editor, game_view).servable(title=engine.title)
