@@ -8,6 +8,8 @@ next step redrawn, as for any confirmed action), and another tablet on the same 
 baseline is the same measurement on a minimal Panel page served the same way (`minimal_page.py`: one button
 updating one HTML pane and one small bar plot). Then the load: 20 pages (5 tables of 4 tablets, each table on
 its own game) tapping at once, the server's CPU per idle page, its memory before, during and after.
+A tap on a choice of the step shown (an option not chosen in one of its fields of buttons, e.g. another target) is
+measured to the odds numbers changed and to the odds plot redrawn (the frame after the plot's data arrived).
 """
 from __future__ import annotations
 
@@ -50,6 +52,16 @@ window.__text = (sel) => __find(sel).map(e => (e.shadowRoot ? e.shadowRoot.textC
 window.__elements = () => { let n = 0; __walk(document, () => n++); return n; };
 window.__tap = null;
 document.addEventListener('pointerdown', () => { window.__tap = performance.now(); }, true);
+window.__plotAt = null;  // the frame after a plot's data or figure last changed
+window.__hookPlots = () => { for (const d of (window.Bokeh && Bokeh.documents) || []) { if (d.__hooked) continue;
+  d.__hooked = true; d.on_change(ev => { if (/DataSource|Figure|Plot|Range/.test(String(ev.model)))
+    requestAnimationFrame(() => { window.__plotAt = performance.now(); }); }); } };
+window.__choices = () => { const off = []; for (const field of __inside('.phase-guide', '[class*="param-"]')) {
+  const buttons = [], add = e => { if (e.matches('button[aria-pressed]') && !e.disabled) buttons.push(e); };
+  __walk(field, add); if (field.shadowRoot) __walk(field.shadowRoot, add);
+  if (buttons.length >= 2) off.push(...buttons.filter(b => b.getAttribute('aria-pressed') === 'false')); } return off; };
+window.__pick = (i) => { __hookPlots(); const off = __choices(); if (!off.length) return false;
+  window.__tap = performance.now(); off[i %% off.length].click(); return true; };
 window.__until = (cond, from, limit) => new Promise(resolve => {
   let shown = null, last = null, count = __elements();
   const tick = () => {
@@ -65,6 +77,8 @@ window.__until = (cond, from, limit) => new Promise(resolve => {
 """ % {"quiet": QUIET_MS, "limit": LIMIT_MS}
 
 NEWEST = "(__inside('.event-log', 'li')[0] || {}).textContent"  # the log shows the newest event first
+ODDS = "__text('.odds-numbers')"
+PLOTTED = "(__plotAt !== null && __plotAt > __tap) ? __plotAt - __tap : null"
 USABLE = f"() => {NEWEST} && __find('.phase-guide').length > 0"
 BASELINE_USABLE = "() => __text('.counter').includes('taps') && __find('canvas').length > 0"
 
@@ -78,16 +92,22 @@ class MinimalServer(Server):
                 f"port={self.port}, show=False, threaded=False)"]
 
 
+# Steps whose choices the page gives odds for: the benchmark's game is taken back to one of them.
+ODDS_STEPS = {"bull_run": {"fire", "declare_attack"}, "dixie": {"fire", "declare_melee"},
+              "border_states": {"keep", "bid"}, "house_divided": {"march", "fire"},
+              "galactic_chess": {"engage", "plot", "roll_off"}}
+
+
 def played(folder: Path, slug: str, seed: int) -> str:
-    """A game of the example setup with 200 events of legal random play, saved in the server's folder."""
+    """A game of the example setup with 200 events of legal random play (or to its end), then undone back to a step
+    with odds (the undos are events too), saved in the server's folder."""
     engine = engines.get(slug)
     session = GameSession.new(Store(folder), slug, engine.example_setup(), title=f"{EVENTS} events")
     rng = random.Random(seed)
-    while len(session.events) < EVENTS:
-        action = random_action(engine.actions, session.state, rng)
-        if action is None:
-            break
+    while len(session.events) < EVENTS and (action := random_action(engine.actions, session.state, rng)):
         session.act(action, RandomDice(rng=rng))
+    while session.can_undo and not ODDS_STEPS[slug] & set(engine.actions.open(session.state)):
+        session.undo()
     return session.id
 
 
@@ -150,16 +170,19 @@ COUNTER = "__text('.counter')"
 
 
 async def baseline(browser: Browser, url: str) -> dict[str, list[float]]:
-    times: dict[str, list[float]] = {"open": [], "shown": [], "settled": []}
+    times: dict[str, list[float]] = {"open": [], "shown": [], "settled": [], "plot": []}
     for _ in range(OPENS):
         page, opened = await browser.opened(url, BASELINE_USABLE)
         times["open"].append(opened)
         await browser.close(page)
     page, _ = await browser.opened(url, BASELINE_USABLE)
+    await page.evaluate("__hookPlots()")
     for _ in range(TAPS):
         result = await tap(page, ".tap button", COUNTER)
         times["shown"].append(result["shown"])
         times["settled"].append(result["settled"])
+        if (plotted := await page.evaluate(PLOTTED)) is not None:
+            times["plot"].append(plotted)
     await browser.close(page)
     return times
 
@@ -167,7 +190,7 @@ async def baseline(browser: Browser, url: str) -> dict[str, list[float]]:
 async def game(browser: Browser, url: str) -> dict[str, list[float]]:
     """Opens (with the odds tab), then undo and redo taps with a second tablet watching."""
     times: dict[str, list[float]] = {k: [] for k in ("open", "odds_tab", "undo", "redo", "undo_settled",
-                                                     "redo_settled", "second_tablet")}
+                                                     "redo_settled", "second_tablet", "choice_odds", "choice_plot")}
     for _ in range(OPENS):
         page, opened = await browser.opened(url, USABLE)
         times["open" if opened is not None else "lost"].append(opened)
@@ -178,6 +201,7 @@ async def game(browser: Browser, url: str) -> dict[str, list[float]]:
             times["odds_tab"].append(filled["settled"])
         await browser.close(page)
     page, _ = await browser.opened(url, USABLE)
+    await choices(page, times)
     other, _ = await browser.opened(url, USABLE)
     for i in range(TAPS * 2):
         what = "undo" if i % 2 == 0 else "redo"
@@ -195,6 +219,20 @@ async def game(browser: Browser, url: str) -> dict[str, list[float]]:
     await browser.close(page)
     await browser.close(other)
     return times
+
+
+async def choices(page: Page, times: dict[str, list[float]]) -> None:
+    """Taps on options not chosen in the step's fields of buttons, in turn: to the odds numbers changed (taps that
+    change no number are not counted) and to the odds plot redrawn."""
+    for i in range(TAPS):
+        before = await page.evaluate(ODDS)
+        if not await page.evaluate(f"__pick({i})"):
+            return
+        result = await page.evaluate(f"__until({changed(ODDS, before)}, __tap, 3000)")
+        if result is not None:
+            times["choice_odds"].append(result["shown"])
+            if (plotted := await page.evaluate(PLOTTED)) is not None:
+                times["choice_plot"].append(plotted)
 
 
 async def load(browser: Browser, server: Server, urls: list[str]) -> tuple[list[str], float]:
@@ -236,8 +274,8 @@ async def idle_baseline(browser: Browser, server: Server) -> float:
 
 
 def stats(slug: str, what: str, ours: list[float], base: list[float]) -> list[str]:
-    if not ours:
-        return [f"{slug}.browser_{what}: not measured (no such control on this page)"]
+    if not ours or not base:
+        return [f"{slug}.browser_{what}: not measured (no such control on this page, or no change it made)"]
     return [line(slug, f"browser_{what}_{name}", percentile(ours, p), percentile(base, p))
             for name, p in (("p50", .5), ("p95", .95))]
 
@@ -261,7 +299,8 @@ async def measure(folder: Path) -> None:
                 print(text, flush=True)
             for slug, session in ids.items():
                 times = await game(browser, f"{ours.url}/{slug}?session={session}")
-                for what, against in (("open", "open"), ("odds_tab", "settled"), ("undo", "shown"),
+                for what, against in (("open", "open"), ("choice_odds", "shown"), ("choice_plot", "plot"),
+                                      ("odds_tab", "settled"), ("undo", "shown"),
                                       ("redo", "shown"), ("redo_settled", "settled"), ("second_tablet", "shown")):
                     for text in stats(slug, what, times[what], base[against]):
                         print(text, flush=True)
