@@ -13,6 +13,7 @@ import panel_material_ui as pmui
 import engines
 from companion import plots
 from companion.engine import RuleError
+from companion.spec import SOME_OF
 from companion.ui.controls import OddsPanel, lazy_tabs, odds_text, two_columns
 from companion.ui.forms import SpecStep
 from companion.ui.guide import PhaseGuide
@@ -95,6 +96,8 @@ class CardEditor(pn.viewable.Viewer):
         self.tables = {kind: RecordTable(columns, what, f"{kind}-table", height=90 if kind == "fortress" else 260)
                        for (kind, columns), what in zip(TABLES.items(), ("person", "new event", "fortress card"))}
         self.tables["fortress"].set_rows([{}])
+        for kind in ("persons", "events"):
+            self.tables[kind].table.widths = {"name": 220}     # a card's whole name, not cut to its first letters
         self.note = pmui.Alert(severity="info", sizing_mode="stretch_width", css_classes=["cards-note"])
         self.file = SetupFile(read_setup_file, self.setup_entered, self.load, "galactic_chess-setup.json", self.note)
         self.file.paste.max_length = LIMITS.bytes       # a whole card file may be pasted (the widget's limit is 5,000)
@@ -316,7 +319,11 @@ class GalacticChessView(pn.viewable.Viewer):
                  "roll_off": self._roll_off_odds, "ceasefire_roll_off": self._roll_off_odds,
                  "engage": self._engage_odds, "retreat": self._retreat_odds, "strike_back": self._strike_odds,
                  "extra_attack": self._strike_odds, "free_attack": self._strike_odds, "end_turn": self._end_odds}
-        return SpecStep(self.seen, action, shows.get(action), before=[self.advice] if action == "engage" else [])
+        form = SpecStep(self.seen, action, shows.get(action), before=[self.advice] if action == "engage" else [])
+        for field in form.form.fields:      # a deal's choices are a deck: its names wrap onto lines, never off screen
+            if field.param.kind == SOME_OF and not field.param.repeat:
+                field.widget.sx = {"flexWrap": "wrap"}
+        return form
 
     # --- the odds of the step being prepared ---------------------------------------------------------------
     def _order_odds(self, _action) -> None:
