@@ -124,7 +124,7 @@ def test_a_turn_with_a_battle_a_plot_and_the_end_check(page, server, offline, ou
     # GC-3: "Draw for me": the companion deals, each die naming a card of the period deck (the first left, each time; the last card
     # of deck 1, Cat's fourth, needs no die)
     for player, faces in (("Ann", "1 1 1 1 1 1"), ("Ben", "1 1 1 1 1 1"), ("Cat", "1 1 1 1 1")):
-        step(page, "deal_hand")
+        expect(step(page, "deal_hand")).to_contain_text(f"Deal {player} a hand", timeout=SLOW)
         draw_for_me(page)
         typed(page, faces)
         logged(page, f"{player} is dealt 6 cards")
