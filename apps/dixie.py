@@ -15,7 +15,6 @@ from panel.custom import JSComponent
 import engines
 from companion import plots
 from companion.engine import RuleError, resolve_options
-from companion.loading import DEFAULT as LIMITS
 from companion.odds import fractions, group, mean, p_at_least
 from companion.spec import ONE_OF
 from companion.ui.controls import OddsPanel, lazy_tabs, odds_text, two_columns
@@ -23,7 +22,7 @@ from companion.ui.forms import SpecStep
 from companion.ui.guide import PhaseGuide
 from companion.ui.live import LiveSession
 from companion.ui.log import EventLog
-from companion.ui.records import CHOICE, FLAG, NUMBER, TEXT, Column, RecordTable
+from companion.ui.records import CHOICE, FLAG, NUMBER, TEXT, Column, RecordTable, SetupFile
 from companion.ui.seats import SeatPanel
 from companion.ui.shell import serve_app
 from companion.ui.text import escape, plain
@@ -110,28 +109,22 @@ class CardEditor(pn.viewable.Viewer):
         self.cards = RecordTable(COLUMNS, "card", "card-table", height=300, new_row=lambda _: {"side": "CSA",
                                                                                                "type": "INF"})
         self.cards.table.frozen_columns = ["number", "side", "type"]
-        self.paste = pmui.TextAreaInput(label="Or paste a card list (JSON or YAML: a list of cards)", rows=3,
-                                        max_length=LIMITS.bytes, sizing_mode="stretch_width",
-                                        css_classes=["paste-cards"])
-        self.upload = pmui.FileInput(label="Open a card list", accept=".json,.yaml,.yml", css_classes=["cards-file"])
-        self.upload.param.watch(lambda e: self.read_file(e.new or b""), "value")
         self.note = pmui.Alert(severity="info", sizing_mode="stretch_width", css_classes=["cards-note"])
+        self.file = SetupFile(lambda raw: {"cards": read_card_file(raw)}, self.setup,
+                              lambda setup: self.set_rows(setup["cards"]), "dixie-cards.json", self.note)
         self.replace = pmui.Alert(severity="warning", sizing_mode="stretch_width", css_classes=["replace-question"])
         b = [pmui.Button(label=label, variant=variant, css_classes=[css], **TOUCH) for label, css, variant in (
             ("Load the fictional example deck", "load-example", "outlined"), ("Clear all", "clear-cards", "outlined"),
-            ("Read the card list", "read-cards", "outlined"), ("Yes, replace them", "confirm-example", "contained"),
-            ("Keep my cards", "keep-cards", "outlined"))]
-        self.asking = pmui.Column(self.replace, pmui.Row(*b[3:]), visible=False, sizing_mode="stretch_width")
+            ("Yes, replace them", "confirm-example", "contained"), ("Keep my cards", "keep-cards", "outlined"))]
+        self.asking = pmui.Column(self.replace, pmui.Row(*b[2:]), visible=False, sizing_mode="stretch_width")
         for button, act in zip(b, (self.load_example, lambda: self.set_rows([]),
-                                   lambda: self.read_file(self.paste.value_input or self.paste.value),
                                    lambda: self.load_example(confirmed=True),
                                    lambda: setattr(self.asking, "visible", False))):
             button.on_click(lambda _, act=act: act())
         self.cards.on_change(self._check)
         self._layout = pmui.Column(
             pmui.Typography("Your battle decks (from your own cards)", variant="h6"),
-            pmui.Row(*b[:2]), self.asking, self.note, self.cards, self.paste, pmui.Row(b[2], self.upload),
-            sizing_mode="stretch_width")
+            pmui.Row(*b[:2]), self.asking, self.note, self.cards, self.file, sizing_mode="stretch_width")
         self._check()
 
     def load_example(self, confirmed: bool = False) -> None:
@@ -144,16 +137,8 @@ class CardEditor(pn.viewable.Viewer):
         self.asking.visible = False
         self.set_rows(EXAMPLE_ROWS)
 
-    def read_file(self, raw: str | bytes | None) -> None:
-        """A card list pasted or opened (DX-1.0): one the engine's reader refuses changes nothing but the note."""
-        try:
-            rows = read_card_file(raw or "")
-            self.set_rows([{c.key: r[c.key] for c in COLUMNS if c.key in r} for r in rows])
-        except (RuleError, ValueError) as exc:
-            self.note.param.update(severity="error", object=plain(f"The card list is not read: {exc}"))
-
     def set_rows(self, rows) -> None:
-        self.cards.set_rows(rows)
+        self.cards.set_rows([{c.key: r[c.key] for c in COLUMNS if c.key in r} for r in rows])
 
     def rows(self) -> list[dict]:
         return unticked_left_out(self.cards.rows())

@@ -21,12 +21,12 @@ from companion.ui.live import LiveSession
 from companion.ui.log import EventLog
 from companion.ui.records import CHOICE, FLAG, NUMBER, TEXT, Column, RecordTable, SetupFile
 from companion.ui.seats import SeatPanel
-from companion.ui.shell import app_page
+from companion.ui.shell import serve_app
 from companion.ui.text import escape, plain
-from companion.ui.theme import TOUCH, extension
+from companion.ui.theme import TOUCH
 from engines.galactic_chess import advice
 from engines.galactic_chess import battle as fight
-from engines.galactic_chess.cards import LIMITS, card_warnings, cards_from_rows, read_card_file, read_setup_file
+from engines.galactic_chess.cards import card_warnings, cards_from_rows, read_card_file, read_setup_file
 from engines.galactic_chess.duel import DuelOutcome
 from engines.galactic_chess.ending import provisional, senior_admirals, stars_by_camp
 from engines.galactic_chess.example import EXAMPLE_EVENTS, EXAMPLE_FORTRESS, EXAMPLE_PERSONS, LABEL
@@ -100,7 +100,6 @@ class CardEditor(pn.viewable.Viewer):
             self.tables[kind].table.widths = {"name": 220}     # a card's whole name, not cut to its first letters
         self.note = pmui.Alert(severity="info", sizing_mode="stretch_width", css_classes=["cards-note"])
         self.file = SetupFile(read_setup_file, self.setup_entered, self.load, "galactic_chess-setup.json", self.note)
-        self.file.paste.max_length = LIMITS.bytes       # a whole card file may be pasted (the widget's limit is 5,000)
         self._quiet, self._example = False, None
         self.players.param.watch(lambda _: self._changed(), "value")
         for table in self.tables.values():
@@ -448,10 +447,4 @@ class GalacticChessView(pn.viewable.Viewer):
         return pmui.Column(top, two_columns(self.tabs, pmui.Column(self.odds, self.log)), sizing_mode="stretch_width")
 
 
-def page():
-    return app_page(ENGINE, CardEditor, GalacticChessView)
-
-
-if pn.state.served:
-    extension("tabulator")
-    page().servable(title=ENGINE.title)
+serve_app(ENGINE, CardEditor, GalacticChessView)

@@ -25,6 +25,7 @@ import panel_material_ui as pmui
 import param
 from panel.custom import JSComponent
 
+from ..loading import DEFAULT as LIMITS
 from ..quoting import quote
 from .text import plain
 from .theme import TOUCH
@@ -158,7 +159,7 @@ class SetupFile(pn.viewable.Viewer):
                                      css_classes=["setup-file"])
         self.upload.param.watch(lambda e: self.read(e.new) if e.new else None, "value")
         self.paste = pmui.TextAreaInput(label="Or paste a setup file", rows=4, sizing_mode="stretch_width",
-                                        css_classes=["setup-paste"])
+                                        max_length=LIMITS.bytes, css_classes=["setup-paste"])
         self.read_pasted = pmui.Button(label="Read the pasted file", variant="outlined", css_classes=["read-setup"],
                                        **TOUCH)
         self.read_pasted.on_click(lambda _: self.read(self.paste.value_input or self.paste.value or ""))

@@ -297,7 +297,8 @@ def app_page(engine: Engine, editor: Callable[[], SetupEditor],
 
 def serve_app(engine: Engine, editor: Callable[[], SetupEditor],
               game_view: Callable[[LiveSession], pn.viewable.Viewable]) -> None:
-    """A game app's page, when its script is being served (by `companion serve` or `panel serve apps/<slug>.py`)."""
-    if pn.state.served:
+    """A game app's page, when its script is being served (by `companion serve` or `panel serve apps/<slug>.py`):
+    then it runs for a page's document (`pn.state.served` would ask about this module, not the app's script)."""
+    if pn.state.curdoc and pn.state.curdoc.session_context:
         extension("tabulator")
         app_page(engine, editor, game_view).servable(title=engine.title)

@@ -92,6 +92,17 @@ def test_the_example_deck_is_labelled_and_checked():
 
 
 @pytest.mark.rule("DX-1.0")
+def test_the_cards_saved_as_a_file_open_again_as_the_same_decks():
+    editor = CardEditor()
+    mine = [dict(r, name=f"My {r['name']}") for r in EXAMPLE_ROWS]
+    editor.set_rows(mine)
+    saved = editor.file.save.callback().getvalue()
+    editor.set_rows([])
+    editor.file.read(saved)
+    assert editor.rows() == mine and editor.setup() == {"cards": mine} and editor.note.severity != "error"
+
+
+@pytest.mark.rule("DX-1.0")
 def test_the_example_deck_replaces_typed_cards_only_once_the_player_says_so():
     """Cards the player typed are not lost to a stray tap on the example: the page asks first."""
     editor = CardEditor()
@@ -123,13 +134,13 @@ def test_a_card_list_pasted_or_opened_is_read_by_the_engine(tmp_path):
     """A card list pasted as JSON (or opened as YAML) fills the table; one the reader refuses (junk, an alias, a
     script-bearing value) leaves the table as it was and says why, as plain text."""
     editor = CardEditor()
-    editor.read_file(json.dumps(example_cards()))
+    editor.file.read(json.dumps(example_cards()))
     assert editor.is_example() and editor.note.severity == "warning"
-    editor.read_file("cards: [&a {number: 1}, *a]")
+    editor.file.read("cards: [&a {number: 1}, *a]")
     assert editor.note.severity == "error" and "alias" in editor.note.object.lower() and editor.is_example()
-    editor.read_file(b'[{"number": 1, "side": "<img src=x onerror=alert(1)>", "type": "INF"}]')
+    editor.file.read(b'[{"number": 1, "side": "<img src=x onerror=alert(1)>", "type": "INF"}]')
     assert editor.note.severity == "error" and "\\<img" in editor.note.object and editor.is_example()
-    editor.read_file(b"\xff\xfe junk")
+    editor.file.read(b"\xff\xfe junk")
     assert editor.note.severity == "error" and editor.is_example()
 
 

@@ -6,6 +6,7 @@ script in a card name never runs."""
 from __future__ import annotations
 
 import html
+import json
 import re
 
 import pytest
@@ -112,3 +113,26 @@ def test_a_csa_turn_on_the_csa_device_sees_no_hidden_usa_card(page, server, offl
     hidden = [c.spec.name for c in state.cards if c.side == "USA" and c.spec.name in hidden and not c.face_up]
     still_hidden = [n for n in hidden if re.search(re.escape(n), received)]
     assert hidden and "Example Brigade" in received and still_hidden == [], still_hidden
+
+
+@pytest.mark.rule("DX-1.0", "DX-2.0")
+def test_our_own_decks_pasted_checked_live_and_started(page, server, offline, output_path):
+    """A player's own card list (the fictional example's values under the players' own names and numbers) pasted
+    into the setup: the deck check beside the table says what is wrong as the cards change, and clears when fixed;
+    the game starts on those cards."""
+    cards = [dict(c, name=f"Our {c['name'].replace('Example ', '')}", number=c["number"] - 800)
+             for c in example_cards()]
+    page.goto(f"{server.url}/dixie")
+    paste = page.locator(".setup-paste textarea").first
+    paste.fill(json.dumps(cards[1:]))                 # one card short of the CSA's deck
+    button(page, "Read the pasted file").click()
+    note = page.locator(".cards-note").first
+    expect(note).to_contain_text("For the basic game", timeout=SLOW)
+    paste.fill(json.dumps(cards))
+    button(page, "Read the pasted file").click()
+    expect(note).to_contain_text("The decks are valid for the basic game", timeout=SLOW)
+    expect(note).not_to_contain_text("For the basic game")
+    screenshots(page, output_path, "dixie-own-decks")
+    button(page, "Start the game").click()
+    step(page, "deploy")
+    expect(page.locator(".phase-guide").first).to_contain_text("Our", timeout=SLOW)   # our cards to deploy
