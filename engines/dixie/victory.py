@@ -45,7 +45,8 @@ def can_still_win(state: GameState, side: str) -> bool:
         return True
     if not left or not (state.options["enfilade"] and state.options["enfilade_clear_captures"]):
         return False
-    captured = sum(1 for s in state.captured.values() if s == side)
+    enemy_line = line_positions(other(side), state.width)
+    captured = sum(1 for p, s in state.captured.items() if s == side and p in enemy_line)  # its own line's: no help
     return units_left(state, other(side)) > 0 or left + captured >= needed(state)
 
 

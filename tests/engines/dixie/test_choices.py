@@ -4,12 +4,15 @@ stacking limits is refused at the card that would make it so (DX-3.1); a melee u
 combat moves on (DX-7.0); a battle no side can win any more ends (DX-4.0)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from companion.dice import ScriptedDice
 from companion.engine import RuleError
 from engines.dixie import ENGINE
 from engines.dixie.state import OVER
+from engines.dixie.victory import can_still_win
 from tests.engines.dixie.support import Table, advanced, basic_decks, leader, sidebar, special, terrain, unit
 from tests.engines.dixie.test_advanced import BATTERY, BATTERY_PLACES, flank_table
 from tests.engines.dixie.test_disengage import csa_cut_off, usa_must_disengage
@@ -284,3 +287,15 @@ def test_one_unit_a_side_may_still_win_by_enfilade_under_a9():
     assert ENGINE.apply(over, action, ScriptedDice(())).state.step == OVER
     a9 = ENGINE.start({"custom_decks": True, "enfilade": True, "enfilade_clear_captures": True}, {"cards": rows})
     assert ENGINE.apply(a9, action, ScriptedDice(())).state.victory is None
+
+
+@pytest.mark.rule("DX-4.0", "DX-13.2")
+def test_only_enemy_line_positions_emptied_by_enfilade_count_toward_a_win():
+    """Found by make fuzz (seed 207541, a game that never ended): under A9 a side whose enemy has no unit left and
+    that has a position of its OWN line marked as captured by it cannot win with fewer units than the enemy
+    positions it needs: only enemy-line positions count, so the battle is closed undecided."""
+    rows = [unit(1, "CSA"), leader(2, "CSA"), unit(11, "USA")]
+    a9 = ENGINE.start({"custom_decks": True, "enfilade": True, "enfilade_clear_captures": True}, {"cards": rows})
+    gone = replace(a9, cards=tuple(replace(c, loc="eliminated") if c.side == "USA" else c for c in a9.cards))
+    assert not can_still_win(replace(gone, captured={"CSA-L": "CSA"}), "CSA")
+    assert can_still_win(replace(gone, captured={"USA-L": "CSA"}), "CSA")
