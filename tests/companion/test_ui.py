@@ -607,14 +607,22 @@ def test_a_long_saved_game_is_replayed_on_a_worker_thread_and_then_shown(store, 
     session = GameSession.new(store, "bull_run", SETUP, title="Long")
     session.act(INITIATIVE, EnteredDice((4,)))
     shell = GameShell(ENGINE, lambda: Editor(SETUP["roster"]), lambda live: pmui.Typography("game"), store=store)
-    replayed_on = []
+    replayed_on, loop_on = [], []
     opened = GameSession.open
     monkeypatch.setattr(GameSession, "open", classmethod(
         lambda cls, st, sid: replayed_on.append(threading.get_ident()) or opened(st, sid)))
-    asyncio.run(shell.open_in_thread(session.id))
+
+    async def resume(session_id: str) -> None:
+        loop_on.append(threading.get_ident())
+        await shell.open_in_thread(session_id)
+
+    def on_a_loop_of_its_own(session_id: str) -> None:  # this thread may already run a loop (a browser test's)
+        with ThreadPoolExecutor(1) as pool:
+            pool.submit(asyncio.run, resume(session_id)).result()
+    on_a_loop_of_its_own(session.id)
     assert shell.live.session.id == session.id and shell.live.session.state.initiative[0] == "CSA"
-    assert replayed_on and threading.get_ident() not in replayed_on
-    asyncio.run(shell.open_in_thread("no-such-game"))
+    assert replayed_on and loop_on and replayed_on[0] != loop_on[0]
+    on_a_loop_of_its_own("no-such-game")
     assert shell.live is None and "There is no saved game" in find(shell, "picker-error").object
 
 
