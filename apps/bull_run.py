@@ -169,7 +169,7 @@ def track_html(live: LiveSession) -> str:
         side = {UNION: "U", CSA: "C"}.get(s.initiative[t - 1], "&nbsp;")
         order = s.orders[t - 1] if s.options["solitaire"] else ""
         cells.append(f'<td class="{"now" if t == s.turn else ""}"><b>{t}</b><br><small>{clock(t)}</small>'
-                     f'<br>{side}{" " + order if order else ""}</td>')
+                     f'<br>{side}{f"<br><small>order {order}</small>" if order else ""}</td>')
     d, result = table_result(s)
     flags = [
         f"Farm Ford {'found (turn ' + str(s.farm_ford_found) + ')' if s.farm_ford_found else 'not found'}",
@@ -182,8 +182,9 @@ def track_html(live: LiveSession) -> str:
                    for _, _, text in VICTORY_TABLE)
     example = live.session.record.setup.get("example")
     label = f'<div class="example">{html.escape(example)}</div>' if example else ""
-    legend = "turn / clock / initiative" + (" and CSA order" if s.options["solitaire"] else "")
-    return (f'{label}<table class="track" title="{legend}"><tr>{"".join(cells)}</tr></table>'
+    legend = "turn, clock, U or C: the side with the initiative (BR-6.0)" + (
+        "; the solitaire CSA's order (BR-9.1)" if s.options["solitaire"] else "")
+    return (f'{label}<table class="track" title="{legend}"><tr>{"".join(cells)}</tr></table><small>{legend}</small>'
             f'<div class="flags">{"".join(f"<span>{html.escape(f)}</span>" for f in flags)}</div>'
             f'<div class="band" title="Victory table (BR-12.0)">{band}</div>')
 

@@ -18,12 +18,19 @@ CHECK_TEXT = {
 }
 
 
+def holder(state: GameState) -> str:
+    """The side with this turn's initiative (BR-6.0): it moves and attacks first."""
+    return state.initiative[state.turn - 1]
+
+
 def phase_title(state: GameState) -> str:
     if state.phase == OVER:
         return f"Game over: {state.victory.result}"
     base = f"Turn {state.turn} of {TURNS} ({clock(state.turn)}): {PHASE_NAMES[state.phase]} phase"
     if state.phase in (MOVEMENT, COMBAT):
-        return f"{base}, {SIDE_NAME[state.active]} {'moves' if state.phase == MOVEMENT else 'attacks'}"
+        verb = "moves" if state.phase == MOVEMENT else "attacks"
+        order = "first" if state.active == holder(state) else "second"
+        return f"{base}, {SIDE_NAME[state.active]} {verb} {order} ({SIDE_NAME[holder(state)]} initiative)"
     return base
 
 
@@ -61,11 +68,14 @@ def due_now(state: GameState) -> list[Due]:
 
 
 def ordered_attacks_text(state: GameState) -> str:
-    """BR-9.2/BR-9.3 for the solitaire CSA's attack step, as the order and option A24 read now."""
-    if state.half != 0:
-        return "Without the initiative the solitaire player decides which CSA stacks attack (BR-9.2)."
-    text = ("With the initiative every CSA stack next to a Union stack is ordered to attack: declare each one, "
-            "against the weakest adjacent Union stack (BR-9.2, BR-9.3).")
+    """BR-9.2/BR-9.3 for the solitaire CSA's attack step, as this turn's initiative (BR-6.0), the order and option
+    A24 read now: ordered attacks when the CSA has the initiative (it attacks first), the player's choice when the
+    Union has it (the CSA attacks second)."""
+    if holder(state) != CSA:
+        return ("The Union has the initiative this turn, so the CSA attacks second: the solitaire player decides "
+                "which CSA stacks attack (BR-9.2).")
+    text = ("The CSA has the initiative this turn: every CSA stack next to a Union stack is ordered to attack; "
+            "declare each one, against the weakest adjacent Union stack (BR-9.2, BR-9.3).")
     if state.options["ordered_attacks"] == "stronger_only" and state.orders[state.turn - 1] in ("D", "E"):
         text += " Under this order a CSA stack that is not stronger than its target need not attack (this game's option)."
     return text

@@ -233,7 +233,7 @@ def test_the_csa_order_roll_shows_the_column_and_the_order(view, live):
     assert view.guide.active.build() == TURN[step_of("csa_action_roll")][1]
     perform(view, (1,))
     assert view.order.visible and view.order.object.startswith(plain("CSA order A: Attack on Centerville (BR-9.1)"))
-    assert "<td class=\"now\"><b>1</b><br><small>08:30</small><br>U A</td>" in view.track.object
+    assert "<td class=\"now\"><b>1</b><br><small>08:30</small><br>U<br><small>order A</small></td>" in view.track.object
 
 
 @pytest.mark.rule("BR-10.4", "BR-10.5", "BR-11.1")
@@ -368,7 +368,7 @@ def test_the_end_of_the_turn_marks_the_track(view, live):
     assert view.guide.active.build() == TURN[-1][1]
     perform(view)
     track = view.track.object
-    assert "<td class=\"\"><b>1</b><br><small>08:30</small><br>U A</td>" in track
+    assert "<td class=\"\"><b>1</b><br><small>08:30</small><br>U<br><small>order A</small></td>" in track
     assert "<td class=\"now\"><b>2</b><br><small>09:00</small>" in track
     assert "<span>SP lost: Union 2, CSA 2, D = +0</span>" in track
     assert '<div class="on">Draw</div>' in track
@@ -378,7 +378,7 @@ def test_the_track_of_a_two_player_game_has_no_orders(store):
     live = LiveSession(GameSession.new(store, "bull_run", {"roster": ROSTER}, {"solitaire": False}))
     live.act({"type": "roll_initiative"}, EnteredDice((5,)))
     track = BullRunView(live).track.object
-    assert 'title="turn / clock / initiative"' in track
+    assert 'title="turn, clock, U or C: the side with the initiative (BR-6.0)"' in track and "order" not in track
     assert "<td class=\"now\"><b>1</b><br><small>08:30</small><br>C</td>" in track
 
 
