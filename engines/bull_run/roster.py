@@ -1,6 +1,7 @@
 """The play sheet's unit table (BR-2.4): the rows players enter, checked as digest section 10 says.
 
-Pasted text has one unit per line: name, side, "entry hex/entry turn", the SP track (its highest box is the unit's
+A roster file (what the setup page saves) is JSON or YAML: a list of rows, or {"roster": [...]}, read within bounds
+by `read_roster_file`. Pasted play-sheet text has one unit per line: name, side, "entry hex/entry turn", the SP track (its highest box is the unit's
 strength), and optionally "grey" for a Beauregard counter and the bank it enters on. Fields are
 separated by tabs, commas or semicolons, e.g. `Evans' Brigade, CSA, 1/1, 3-2-1`.
 """
@@ -12,12 +13,16 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from companion.engine import RuleError
+from companion.loading import JSON, YAML, LoadRefused, load_text
 from companion.quoting import quote
 
 from .rules import COUNTERS, CSA, MAX_SP_ON_TABLE, NORTH, SIDES, SOUTH, STACK_LIMIT, TURNS, UNION
 
 GREY_WORDS = {"grey", "gray", "yes", "y", "beauregard"}
 MAX_SHEET, MAX_LINES = 100_000, 500  # characters and lines of a pasted play sheet
+MAX_UNITS = MAX_LINES                # rows of a roster: far more than the game's 25 counters
+NAME_LIMIT, HEX_LIMIT = 100, 8       # characters of a unit's name and of an entry hex's label
+FIELDS = ("name", "side", "entry_hex", "entry_turn", "max_sp", "grey", "bank")
 
 
 @dataclass(frozen=True)
@@ -41,6 +46,8 @@ def roster_from_rows(rows: Any) -> tuple[UnitSpec, ...]:
     """Play-sheet rows (dicts) as unit specs, each field checked (digest section 10)."""
     if not isinstance(rows, (list, tuple)) or not rows:
         raise RuleError("BR-2.4", "The roster is empty: enter the units from your play sheet")
+    if len(rows) > MAX_UNITS:
+        raise RuleError("BR-2.4", f"The roster has {len(rows)} rows: at most {MAX_UNITS} are read")
     specs = []
     for i, row in enumerate(rows, start=1):
         if not isinstance(row, Mapping):
@@ -54,15 +61,22 @@ def roster_from_rows(rows: Any) -> tuple[UnitSpec, ...]:
 
 
 def _spec(i: int, row: Mapping[str, Any]) -> UnitSpec:
+    unknown = sorted(str(k) for k in row if k not in FIELDS)
+    if unknown:
+        raise RuleError("BR-2.4", f"Row {i}: a unit has no field {quote(unknown[0])} (the fields are "
+                                  f"{', '.join(FIELDS)})")
     name = str(row.get("name") or "").strip()
     if not name:
         raise RuleError("BR-2.4", f"Row {i}: the unit needs a name")
+    if len(name) > NAME_LIMIT:
+        raise RuleError("BR-2.4", f"Row {i}: the name is longer than {NAME_LIMIT} characters: {quote(name)}")
     side = str(row.get("side") or "").strip().upper()
     if side not in SIDES:
-        raise RuleError("BR-2.4", f"{name}: side must be CSA or UNION, not '{row.get('side')}'")
+        raise RuleError("BR-2.4", f"{name}: side must be CSA or UNION, not {quote(row.get('side'))}")
     entry_hex = str(row.get("entry_hex") if row.get("entry_hex") is not None else "").strip()
-    if not entry_hex or not entry_hex.isalnum():
-        raise RuleError("BR-7.0", f"{name}: the entry hex is a label of digits or letters ('1', 'A')")
+    if not entry_hex or not entry_hex.isalnum() or len(entry_hex) > HEX_LIMIT:
+        raise RuleError("BR-7.0", f"{name}: the entry hex is a label of up to {HEX_LIMIT} digits or letters "
+                                  f"('1', 'A'), not {quote(row.get('entry_hex'))}")
     turn = _whole(row.get("entry_turn"), f"{name}: entry turn", "BR-7.0")
     if not 1 <= turn <= TURNS:
         raise RuleError("BR-7.0", f"{name}: entry turn must be 1 to {TURNS}, not {turn}")
@@ -76,19 +90,19 @@ def _spec(i: int, row: Mapping[str, Any]) -> UnitSpec:
         raise RuleError("BR-8.3", f"{name}: only CSA counters are grey (Beauregard's)")
     bank = str(row.get("bank") or "").strip().lower()
     if bank not in ("", NORTH, SOUTH):
-        raise RuleError("BR-9.0", f"{name}: the bank is north or south of Bull Run")
+        raise RuleError("BR-9.0", f"{name}: the bank is north or south of Bull Run, not {quote(row.get('bank'))}")
     return UnitSpec(name, side, entry_hex, turn, max_sp, grey, bank)
 
 
 def _whole(value: Any, what: str, rule: str) -> int:
-    if isinstance(value, bool):
-        raise RuleError(rule, f"{what} must be a whole number")
+    if isinstance(value, bool) or (isinstance(value, str) and len(value) > 20):
+        raise RuleError(rule, f"{what} must be a whole number, not {quote(value)}")
     try:
         number = float(value)
-    except (TypeError, ValueError):
-        raise RuleError(rule, f"{what} must be a whole number, not '{value}'") from None
+    except (TypeError, ValueError, OverflowError):
+        raise RuleError(rule, f"{what} must be a whole number, not {quote(value)}") from None
     if not math.isfinite(number) or number != int(number):
-        raise RuleError(rule, f"{what} must be a whole number, not {value}")
+        raise RuleError(rule, f"{what} must be a whole number, not {quote(value)}")
     return int(number)
 
 
@@ -103,6 +117,20 @@ def roster_warnings(specs: tuple[UnitSpec, ...]) -> list[str]:
             warnings.append(f"Two {side} units can stack to {sum(strongest)} SP, more than the "
                             f"combat table's {MAX_SP_ON_TABLE} (BR-10.4).")
     return warnings
+
+
+def read_roster_file(raw: str | bytes) -> list[dict]:
+    """The roster of a file opened or pasted (BR-2.4): JSON or YAML, a list of unit rows or {"roster": [...]} (as the
+    setup page saves it), read within bounds (companion.loading) and every row checked. Anything else is refused
+    with a RuleError saying what is wrong; nothing else is raised."""
+    fmt = JSON if raw.lstrip()[:1] in ("[", "{", b"[", b"{") else YAML
+    try:
+        data = load_text(raw, fmt, "The roster file")
+    except LoadRefused as exc:
+        raise RuleError("BR-2.4", str(exc)) from None
+    rows = data.get("roster") if isinstance(data, dict) else data
+    roster_from_rows(rows)
+    return rows
 
 
 def parse_play_sheet(text: str) -> list[dict]:
