@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import html
 
-import pandas as pd
 import panel as pn
 import panel_material_ui as pmui
 
@@ -28,6 +27,7 @@ from companion.ui.forms import SpecStep
 from companion.ui.guide import PhaseGuide
 from companion.ui.live import LiveSession
 from companion.ui.log import EventLog
+from companion.ui.records import CHOICE, FLAG, NUMBER, Column, RecordTable, SetupFile
 from companion.ui.shell import serve_app
 from companion.ui.text import plain
 from companion.ui.theme import TOUCH
@@ -40,14 +40,16 @@ from engines.bull_run.flank import AwarenessInput, awareness_odds
 from engines.bull_run.guide import due_now, phase_title
 from engines.bull_run.hesitation import HESITATION
 from engines.bull_run.initiative import SIDE_NAME, union_initiative_count_odds
-from engines.bull_run.roster import parse_play_sheet, roster_from_rows, roster_warnings
+from engines.bull_run.roster import parse_play_sheet, read_roster_file, roster_from_rows, roster_warnings
 from engines.bull_run.rules import (
     CSA,
     FARM_FORD,
     INITIATIVE,
+    NORTH,
     ORDERS,
     RETREAT_CHECK,
     SIDES,
+    SOUTH,
     TARGET_TERRAINS,
     TURNS,
     UNION,
@@ -58,7 +60,10 @@ from engines.bull_run.victory import table_result
 
 ENGINE = engines.get("bull_run")
 TABLES = {"roll_initiative": INITIATIVE, "farm_ford_roll": FARM_FORD, "retreat_check": RETREAT_CHECK}
-COLUMNS = ["name", "side", "entry_hex", "entry_turn", "max_sp", "grey", "bank"]
+COLUMNS = [Column("name", "name"), Column("side", "side", CHOICE, SIDES, default=UNION),
+           Column("entry_hex", "entry hex"), Column("entry_turn", "entry turn", NUMBER, default=1),
+           Column("max_sp", "SP (highest box)", NUMBER, default=1), Column("grey", "grey (Beauregard)", FLAG),
+           Column("bank", "enters (bank)", CHOICE, ("", NORTH, SOUTH), optional=True)]
 TABLE_CSS = """
 table.track { border-collapse: collapse; width: 100%; font-size: 14px; table-layout: fixed; }
 .track td { border: 1px solid rgba(128,128,128,.4); text-align: center; padding: 2px 1px; line-height: 1.2; }
@@ -77,85 +82,60 @@ table.units { border-collapse: collapse; width: 100%; font-size: 15px; }
 
 
 class RosterEditor(pn.viewable.Viewer):
-    """The play sheet's unit table as players enter it (BR-2.4): type in the table, or paste lines."""
+    """The play sheet's unit table as players enter it (BR-2.4): typed in the table, play-sheet lines pasted, or a
+    roster file opened or pasted (the engine's reader); the roster saved as a file that opens again the same."""
 
     def __init__(self, rows=(), **params):
         super().__init__(**params)
-        self.table = pn.widgets.Tabulator(
-            self._frame(rows), show_index=False, selectable="checkbox", sizing_mode="stretch_width",
-            height=260, css_classes=["roster-table"],
-            editors={"side": {"type": "list", "values": list(SIDES)}, "grey": {"type": "tickCross"},
-                     "bank": {"type": "list", "values": ["", "north", "south"]},
-                     "entry_turn": {"type": "number", "min": 1, "max": TURNS}, "max_sp": {"type": "number", "min": 1}},
-            formatters={"grey": {"type": "tickCross"}},
-            titles={"entry_hex": "entry hex", "entry_turn": "entry turn", "max_sp": "SP (highest box)",
-                    "grey": "grey (Beauregard)", "bank": "enters (bank)"})
+        self.units = RecordTable(COLUMNS, "unit", "roster-table", height=260)
+        self.units.table.widths = {"name": 200}      # a unit's whole name, not cut to the width of the heading
+        self.note = pmui.Alert(severity="info", sizing_mode="stretch_width", css_classes=["roster-note"])
+        self.file = SetupFile(lambda raw: {"roster": read_roster_file(raw)}, self.setup,
+                              lambda setup: self.set_rows(setup["roster"]), "bull_run-roster.json", self.note)
         example = pmui.Button(label="Load the example roster", variant="outlined", css_classes=["load-example"], **TOUCH)
         example.on_click(lambda _: self.set_rows(EXAMPLE_ROSTER))
-        add = pmui.Button(label="Add a unit", variant="outlined", css_classes=["add-unit"], **TOUCH)
-        add.on_click(lambda _: self.set_rows(self.rows() + [{"name": "", "side": UNION, "entry_hex": "", "entry_turn": 1,
-                                                               "max_sp": 1, "grey": False, "bank": ""}]))
-        remove = pmui.Button(label="Remove ticked", variant="outlined", **TOUCH)
-        remove.on_click(lambda _: self.set_rows([r for i, r in enumerate(self.rows()) if i not in self.table.selection]))
         self.paste = pmui.TextAreaInput(label="Or paste the play sheet: name, side, hex/turn, SP track, [grey]",
                                         placeholder="Evans' Brigade, CSA, 1/1, 3-2-1", rows=3,
                                         sizing_mode="stretch_width", css_classes=["paste-roster"])
         read = pmui.Button(label="Read pasted lines", variant="outlined", css_classes=["read-paste"], **TOUCH)
         read.on_click(lambda _: self.read_paste())
-        self.note = pmui.Alert(severity="info", visible=False, sizing_mode="stretch_width", css_classes=["roster-note"])
-        self.table.param.watch(lambda _: self._check(), "value")
+        self.units.on_change(self._check)
         self._layout = pmui.Column(
-            pmui.Typography("Roster (from your play sheet)", variant="h6"), self.table,
-            pmui.Row(example, add, remove), self.paste, read, self.note, sizing_mode="stretch_width")
-        self._check()
-
-    @staticmethod
-    def _frame(rows) -> pd.DataFrame:
-        return pd.DataFrame([{c: r.get(c, "") for c in COLUMNS} for r in rows], columns=COLUMNS)
+            pmui.Typography("Roster (from your play sheet)", variant="h6"), example, self.note, self.units,
+            self.paste, read, self.file, sizing_mode="stretch_width")
+        self.set_rows(rows)
 
     def set_rows(self, rows) -> None:
-        self.table.value = self._frame(rows)
+        self.units.set_rows([dict(r) for r in rows])
 
     def rows(self) -> list[dict]:
-        out = []
-        for record in self.table.value.to_dict("records"):
-            row = {k: (v.item() if hasattr(v, "item") else v) for k, v in record.items()}
-            row["grey"] = bool(row.get("grey")) if row.get("grey") not in ("", None) else False
-            row["bank"] = row.get("bank") or ""
-            out.append(row)
-        return out
+        return self.units.rows()
 
     def is_example(self) -> bool:
-        rows = [{k: r[k] for k in EXAMPLE_ROSTER[0]} for r in self.rows()]
-        normal = [{k: str(v) for k, v in r.items()} for r in rows]
-        return normal == [{k: str(v) for k, v in r.items()} for r in EXAMPLE_ROSTER]
+        return self.rows() == [dict(r) for r in EXAMPLE_ROSTER]
 
     def read_paste(self) -> None:
         try:
             self.set_rows(parse_play_sheet(self.paste.value_input or self.paste.value))
         except RuleError as exc:
-            self.note.severity, self.note.object, self.note.visible = "error", str(exc), True
+            self.note.param.update(severity="error", object=plain(str(exc)))
 
     def _check(self) -> None:
-        if not len(self.table.value):
-            self.note.severity, self.note.object, self.note.visible = "info", "Enter your units, or load the example.", True
-            return
+        """The roster as entered, checked by the engine; nothing is said about a row the player has not filled in."""
+        if not self.rows():
+            return self.note.param.update(severity="info", object="Enter your units, open or paste your roster "
+                                                                  "file, or load the example.")
         try:
             warnings = roster_warnings(roster_from_rows(self.rows()))
         except RuleError as exc:
-            self.note.severity, self.note.object, self.note.visible = "error", str(exc), True
-            return
+            return self.note.param.update(severity="error", object=plain(str(exc)))
         if self.is_example():
             warnings = [LABEL + "."] + warnings
-        self.note.severity = "warning" if warnings else "success"
-        self.note.object = " ".join(warnings) or "The roster is valid."
-        self.note.visible = True
+        self.note.param.update(severity="warning" if warnings else "success",
+                               object=plain(" ".join(warnings) or "The roster is valid."))
 
     def setup(self) -> dict:
-        setup = {"roster": self.rows()}
-        if self.is_example():
-            setup["example"] = LABEL
-        return setup
+        return {"roster": self.rows(), **({"example": LABEL} if self.is_example() else {})}
 
     def __panel__(self):
         return self._layout
@@ -403,7 +383,7 @@ class BullRunView(pn.viewable.Viewer):
                                 "bank": u.spec.bank} for u in self.live.state.units])
         panel = ActionPanel(self.live, "Correct the roster (undoable)",
                             lambda: {"type": "correct_roster", "roster": editor.rows()})
-        editor.table.param.watch(lambda _: panel.refresh(), "value")
+        editor.units.on_change(panel.refresh)
         return pmui.Column(pmui.Typography("Correct the roster (BR-2.4): units keep their hits.",
                                            variant="subtitle1"), editor, panel, sizing_mode="stretch_width")
 

@@ -5,7 +5,8 @@ setup saved as a file and opened again, and the start's progress.
 ..." for a blank row of defaults and "Remove ticked". Columns are declared once, with their kind: text, number,
 choice (of values that can change, e.g. the boxes of the map being entered) or flag. An empty cell stays empty
 (never "NaN"); `rows()` gives clean dicts for an engine's setup: empty cells left out, flags as bools, whole
-numbers as ints (a number typed as text too).
+numbers as ints (a number typed as text too). A row added blank is no entry until the player changes it: nothing is
+checked or said about it before.
 
 `SetupFile`: open or paste a setup file (the game's bounded loader reads it; one refused changes nothing and says
 why) and save the setup entered as JSON. `StartProgress`: after "Start the game", a busy bar and the button held
@@ -78,6 +79,7 @@ class RecordTable(pn.viewable.Viewer):
         self.columns, self.what, self._new_row = tuple(columns), what, new_row
         self._kinds = {c.key: c.kind for c in self.columns}
         self._watchers: list[Callable[[], None]] = []
+        self._fresh: dict[int, dict] = {}  # rows added blank and not changed since: index -> the row as added
         self.table = pn.widgets.Tabulator(
             self._frame([]), show_index=False, selectable="checkbox", sizing_mode="stretch_width", height=height,
             editors={c.key: self._editor(c) for c in self.columns}, css_classes=[css],
@@ -86,7 +88,7 @@ class RecordTable(pn.viewable.Viewer):
         self.table.param.watch(lambda _: self._changed(), "value")
         name = what.replace(" ", "-")
         self.add = pmui.Button(label=f"Add a {what}", variant="outlined", css_classes=[f"add-{name}"], **TOUCH)
-        self.add.on_click(lambda _: self.set_rows(self.rows() + [self.blank(self.rows())]))
+        self.add.on_click(lambda _: self.add_row())
         self.remove = pmui.Button(label="Remove ticked", variant="outlined", css_classes=[f"remove-{name}"], **TOUCH)
         self.remove.on_click(lambda _: self.remove_ticked())
 
@@ -106,13 +108,29 @@ class RecordTable(pn.viewable.Viewer):
         return {**{c.key: c.default for c in self.columns if c.default is not None},
                 **(self._new_row(list(rows)) if self._new_row else {})}
 
+    def _record(self, cells: dict) -> dict:
+        """A row as data: empty cells left out, flags as bools, whole numbers as ints."""
+        row = {c.key: _clean(cells.get(c.key, False if c.kind == FLAG else None), c.kind) for c in self.columns}
+        return {k: v for k, v in row.items() if v is not None}
+
+    def _cells(self) -> list[dict]:
+        """Every row of the table as data, a blank one added and not changed since included."""
+        return [self._record(r) for r in self.table.value.to_dict("records")]
+
     def rows(self) -> list[dict]:
-        """The records entered: empty cells left out, flags as bools, whole numbers as ints."""
-        found = []
-        for record in self.table.value.to_dict("records"):
-            row = {k: _clean(v, self._kinds[k]) for k, v in record.items()}
-            found.append({k: v for k, v in row.items() if v is not None})
-        return found
+        """The records entered: empty cells left out, flags as bools, whole numbers as ints; a row added blank and not
+        changed since is left out (the player has entered nothing in it yet)."""
+        return [r for i, r in enumerate(self._cells()) if self._fresh.get(i) != r]
+
+    def add_row(self) -> None:
+        """A blank row at the end ("Add a ..."), no entry until the player changes it."""
+        cells = self._cells()
+        blank = self.blank(cells)
+        self._show(cells + [blank], {**self._fresh, len(cells): self._record(blank)})
+
+    def _show(self, rows: Sequence[dict], fresh: dict[int, dict]) -> None:
+        self._fresh = fresh
+        self.table.value = self._frame(rows)
 
     def set_rows(self, rows: Sequence[dict]) -> None:
         """Show these records (dicts of the columns' keys; ValueError for anything else)."""
@@ -121,12 +139,14 @@ class RecordTable(pn.viewable.Viewer):
         unknown = sorted({str(k) for r in rows for k in r} - set(self._kinds))
         if unknown:
             raise ValueError(f"A {self.what} has no field {quote(unknown[0])}: the fields are {', '.join(self._kinds)}")
-        self.table.value = self._frame(rows)
+        self._show(rows, {})
 
     def remove_ticked(self) -> None:
         ticked = set(self.table.selection)
         self.table.selection = []
-        self.set_rows([r for i, r in enumerate(self.rows()) if i not in ticked])
+        cells = self._cells()
+        kept = [i for i in range(len(cells)) if i not in ticked]
+        self._show([cells[i] for i in kept], {n: self._fresh[i] for n, i in enumerate(kept) if i in self._fresh})
 
     def set_choices(self, key: str, values: Sequence[Any]) -> None:
         """New values for a choice column (e.g. the boxes entered so far)."""

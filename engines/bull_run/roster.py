@@ -75,8 +75,9 @@ def _spec(i: int, row: Mapping[str, Any]) -> UnitSpec:
         raise RuleError("BR-2.4", f"{name}: side must be CSA or UNION, not {quote(row.get('side'))}")
     entry_hex = str(row.get("entry_hex") if row.get("entry_hex") is not None else "").strip()
     if not entry_hex or not entry_hex.isalnum() or len(entry_hex) > HEX_LIMIT:
+        given = f", not {quote(row.get('entry_hex'))}" if entry_hex else ""
         raise RuleError("BR-7.0", f"{name}: the entry hex is a label of up to {HEX_LIMIT} digits or letters "
-                                  f"('1', 'A'), not {quote(row.get('entry_hex'))}")
+                                  f"('1', 'A'){given}")
     turn = _whole(row.get("entry_turn"), f"{name}: entry turn", "BR-7.0")
     if not 1 <= turn <= TURNS:
         raise RuleError("BR-7.0", f"{name}: entry turn must be 1 to {TURNS}, not {turn}")

@@ -2,6 +2,7 @@
 solitaire turn (the guide's forms filled in, its buttons and dice entry tapped, the odds and the track read)."""
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from types import SimpleNamespace
 
@@ -115,22 +116,56 @@ def engine_numbers(live: LiveSession, attack: dict) -> dict[str, str]:
 
 def test_an_empty_roster_asks_for_units():
     editor = RosterEditor()
-    assert editor.note.object == "Enter your units, or load the example." and editor.note.severity == "info"
+    assert editor.note.object == "Enter your units, open or paste your roster file, or load the example."
+    assert editor.note.severity == "info"
+
+
+@pytest.mark.rule("BR-2.4")
+def test_a_unit_added_says_nothing_until_the_player_fills_it_in():
+    """A blank row is no entry: no error about it (nor about the roster) until the player has changed it; then the
+    engine's message names what is wrong."""
+    editor = RosterEditor()
+    click(find(editor, "add-unit"))
+    click(find(editor, "add-unit"))
+    assert len(editor.units.table.value) == 2 and editor.rows() == []
+    assert editor.note.severity == "info" and editor.note.object.startswith("Enter your units")
+    table = editor.units.table.value.copy()
+    table.loc[1, "name"] = "Bee's Brigade"
+    editor.units.table.value = table
+    assert editor.rows() == [{"name": "Bee's Brigade", "side": "UNION", "entry_turn": 1, "max_sp": 1, "grey": False}]
+    assert editor.note.severity == "error"
+    assert editor.note.object == plain("Bee's Brigade: the entry hex is a label of up to 8 digits or letters "
+                                       "('1', 'A') (BR-7.0)")
+
+
+@pytest.mark.rule("BR-2.4")
+def test_a_roster_of_ones_own_is_saved_as_a_file_and_opened_again_unchanged():
+    """The roster typed in is saved (SetupFile) and opened again, through the engine's reader, as the same rows; a
+    refused file leaves the table as it was and says why."""
+    editor = RosterEditor(ROSTER)
+    saved = editor.file.save.callback().getvalue()
+    assert json.loads(saved) == {"roster": ROSTER} == editor.setup()
+    editor.set_rows(EXAMPLE_ROSTER)
+    editor.file.read(saved)
+    assert editor.rows() == ROSTER and editor.note.severity == "warning"   # 5 units of the game's 25
+    editor.file.read(json.dumps({"roster": [{**ROSTER[0], "colour": "red"}]}))
+    assert editor.rows() == ROSTER and editor.note.severity == "error"
+    assert editor.note.object.startswith(plain("The file is refused: Row 1: a unit has no field 'colour'"))
 
 
 def test_the_example_roster_is_labelled():
     editor = RosterEditor()
     click(find(editor, "load-example"))
     assert editor.is_example()
-    assert editor.setup() == {"roster": [{**row, "bank": ""} for row in EXAMPLE_ROSTER], "example": LABEL}
-    assert editor.note.object.startswith(LABEL) and editor.note.severity == "warning"
+    assert editor.setup() == {"roster": [dict(row) for row in EXAMPLE_ROSTER], "example": LABEL}
+    assert editor.note.object.startswith(plain(LABEL)) and editor.note.severity == "warning"
 
 
 def test_an_edited_example_is_no_longer_the_example():
     editor = RosterEditor(EXAMPLE_ROSTER)
-    table = editor.table.value.copy()
+    table = editor.units.table.value.copy()
     table.loc[0, "max_sp"] = 4
-    editor.table.value = table
+    editor.units.table.value = table
     assert not editor.is_example()
     assert "example" not in editor.setup() and editor.setup()["roster"][0]["max_sp"] == 4
 
@@ -143,10 +178,9 @@ def test_pasted_play_sheet_lines_become_the_roster():
                           "Cocke's Brigade; CSA; 2/4; 5-4-3-2-1; grey; north")
     click(find(editor, "read-paste"))
     assert editor.rows() == [
-        {"name": "Evans' Brigade", "side": "CSA", "entry_hex": "1", "entry_turn": 1, "max_sp": 3, "grey": False,
-         "bank": ""},
+        {"name": "Evans' Brigade", "side": "CSA", "entry_hex": "1", "entry_turn": 1, "max_sp": 3, "grey": False},
         {"name": "Burnside's Brigade", "side": "UNION", "entry_hex": "A", "entry_turn": 3, "max_sp": 4,
-         "grey": False, "bank": ""},
+         "grey": False},
         {"name": "Cocke's Brigade", "side": "CSA", "entry_hex": "2", "entry_turn": 4, "max_sp": 5, "grey": True,
          "bank": "north"},
     ]
@@ -159,7 +193,7 @@ def test_a_bad_pasted_line_is_named_and_the_table_kept():
     editor.paste.value = "Evans' Brigade, CSA, 1/1, 3-2-1\nBurnside's Brigade, UNION, A-3, 4-3-2-1"
     click(find(editor, "read-paste"))
     assert editor.note.severity == "error"
-    assert editor.note.object == "Line 2: the entry is 'hex/turn' such as 1/1 or A/3, not 'A-3' (BR-7.0)"
+    assert editor.note.object == plain("Line 2: the entry is 'hex/turn' such as 1/1 or A/3, not 'A-3' (BR-7.0)")
     assert editor.is_example()
 
 
@@ -167,7 +201,7 @@ def test_a_bad_pasted_line_is_named_and_the_table_kept():
 def test_an_invalid_table_is_named_in_the_note():
     editor = RosterEditor([EXAMPLE_ROSTER[0], EXAMPLE_ROSTER[0]])
     assert editor.note.severity == "error"
-    assert editor.note.object == "Unit names must be unique: Evans' Brigade appears twice (BR-2.4)"
+    assert editor.note.object == plain("Unit names must be unique: Evans' Brigade appears twice (BR-2.4)")
 
 
 # --- the view through one solitaire turn -------------------------------------------------------------

@@ -122,7 +122,7 @@ def test_the_example_deck_replaces_typed_cards_only_once_the_player_says_so():
 def test_a_blank_card_row_holds_no_nan_and_a_typed_number_is_a_number():
     editor = CardEditor()
     click(find(editor, "add-card"))
-    assert editor.rows() == [{"side": "CSA", "type": "INF"}]
+    assert editor.rows() == [] and editor.cards.table.value.to_dict("records")[0]["side"] == "CSA"  # no entry yet
     frame = editor.cards.table.value.copy()
     frame.loc[0, "cv"] = "3"
     editor.cards.table.value = frame

@@ -226,8 +226,9 @@ def test_no_cell_of_a_new_row_shows_nan():
     """Issue 16: a new box, line, unit or leader has its defaults and empty cells, never NaN."""
     editor = SetupEditor()
     click(find(editor, "add-box"))
-    assert editor.tables["boxes"].rows() == [{"alignment": "neutral", "rp": 0, "port": False, "fort": False,
-                                              "x": 0, "y": 0}]
+    assert editor.tables["boxes"].rows() == []      # no entry until the player changes it
+    assert editor.tables["boxes"]._cells() == [{"alignment": "neutral", "rp": 0, "port": False, "fort": False,
+                                                "x": 0, "y": 0}]
     editor.load(example_setup())                     # numbers in the columns: an empty cell is still not NaN
     for what in ("box", "line", "unit", "leader"):
         click(find(editor, f"add-{what}"))

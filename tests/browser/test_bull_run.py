@@ -1,7 +1,12 @@
-"""Battle at Bull Run in a real browser: a solitaire turn end to end at tablet size."""
+"""Battle at Bull Run in a real browser: a solitaire turn end to end at tablet size; a roster of the players' own typed
+into the table, saved as a file, opened again and played."""
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from .test_shell import screenshots
@@ -149,3 +154,104 @@ def test_the_rules_assistant(page, server, offline, output_path):
     search.fill("マクドウエル")
     expect(page.locator(".rules-results")).to_contain_text("BR-10.2", timeout=SLOW)
     screenshots(page, output_path, "bull_run-rules-tab")
+
+
+# A roster of our own (not the example): name, side, entry hex, entry turn, SP (the highest box of its track).
+OWN = [("Hampton's Legion", "CSA", "3", 1, 2), ("Jackson's Brigade", "CSA", "4", 1, 5),
+       ("Sherman's Brigade", "UNION", "B", 1, 4), ("Keyes' Brigade", "UNION", "C", 2, 3)]
+
+
+def cell(page, row: int, field: str):
+    return page.locator(".roster-table .tabulator-row").nth(row).locator(f'.tabulator-cell[tabulator-field="{field}"]')
+
+
+def editing(page, target, editor: str):
+    """Tap a cell until its editor opens (a tap while the table redraws after the last edit is lost)."""
+    for _ in range(8):
+        try:
+            target.click()
+            found = target.locator("input").first if editor == "input" else page.locator(editor).first
+            found.wait_for(timeout=2_500)
+            return found
+        except PlaywrightError:
+            continue
+    raise AssertionError(f"no editor opened on {target}")
+
+
+def type_cell(page, row: int, field: str, value) -> None:
+    """Type a value into a cell, as a player does: tap it, type, Enter."""
+    target = cell(page, row, field)
+    entry = editing(page, target, "input")
+    entry.fill(str(value))
+    entry.press("Enter")
+    expect(target).to_have_text(str(value), timeout=SLOW)
+
+
+def pick_cell(page, row: int, field: str, value: str) -> None:
+    """Choose a value of a choice cell from its list."""
+    target = cell(page, row, field)
+    editing(page, target, f".tabulator-edit-list-item:text-matches('^{re.escape(value)}$')").click()
+    expect(target).to_have_text(value, timeout=SLOW)
+
+
+@pytest.mark.rule("BR-2.4", "BR-6.0", "BR-9.2", "BR-5.1")
+def test_a_roster_of_our_own_typed_saved_opened_and_played(page, server, offline, output_path, tmp_path):
+    """The roster typed into the table (no example, no pasted lines): a unit just added says nothing until it is
+    filled in; the roster saved as a file and opened again unchanged; the game set up from it and its first steps
+    played, every text naming the side that has the initiative."""
+    page.goto(server.url + "/bull_run")
+    note = page.locator(".roster-note")
+    expect(note).to_contain_text("Enter your units", timeout=SLOW)
+    for row, (name, side, entry_hex, turn, sp) in enumerate(OWN):
+        button(page, "Add a unit").click()
+        expect(page.locator(".roster-table .tabulator-row")).to_have_count(row + 1, timeout=SLOW)
+        if row == 0:    # a blank row is no entry: nothing said about it yet
+            expect(note).to_contain_text("Enter your units", timeout=SLOW)
+        type_cell(page, row, "name", name)
+        if side != "UNION":
+            pick_cell(page, row, "side", side)
+        type_cell(page, row, "entry_hex", entry_hex)
+        if turn != 1:
+            type_cell(page, row, "entry_turn", turn)
+        type_cell(page, row, "max_sp", sp)
+    expect(note).to_contain_text("The game has 25 counters; this roster has 4 units.", timeout=SLOW)
+
+    with page.expect_download() as saving:
+        page.locator(".save-setup button, .save-setup a").first.click()
+    file = tmp_path / saving.value.suggested_filename
+    saving.value.save_as(file)
+    assert file.name == "bull_run-roster.json"
+    saved = json.loads(file.read_text(encoding="utf-8"))
+    rows = [{"name": n, "side": s, "entry_hex": h, "entry_turn": t, "max_sp": sp, "grey": False} for n, s, h, t, sp in OWN]
+    assert saved == {"roster": rows}
+    button(page, "Load the example roster").click()
+    expect(note).to_contain_text("Example roster", timeout=SLOW)
+    page.locator(".setup-file input[type=file]").first.set_input_files(str(file))
+    expect(note).to_contain_text("this roster has 4 units", timeout=SLOW)
+    expect(cell(page, 3, "name")).to_have_text("Keyes' Brigade", timeout=SLOW)
+    screenshots(page, output_path, "bull_run-own-roster")
+
+    button(page, "Start the game").click()
+    step(page, "roll_initiative")
+    tap_faces(page, 5)                      # 4-6: the CSA has the initiative (BR-6.0)
+    logged(page, "rolled 5, CSA has the initiative")
+    step(page, "place_reinforcements")
+    do(page, "Place reinforcements")
+    logged(page, "Turn 1: no reinforcements")
+    expect(page.locator(".phase-title")).to_contain_text("CSA moves first (CSA initiative)", timeout=SLOW)
+    step(page, "csa_action_roll")
+    tap_faces(page, 1)
+    logged(page, "order A (Attack on Centerville)")
+    expect(page.locator(".turn-track")).to_contain_text("order A", timeout=SLOW)
+    step(page, "move")
+    other(page, "end_movement")
+    step(page, "farm_ford_roll")
+    tap_faces(page, 1)
+    expect(page.locator(".phase-title")).to_contain_text("Union moves second (CSA initiative)", timeout=SLOW)
+    step(page, "move")
+    other(page, "end_movement")
+    form = step(page, "declare_attack")
+    expect(page.locator(".phase-title")).to_contain_text("CSA attacks first (CSA initiative)", timeout=SLOW)
+    expect(form).to_contain_text("The CSA has the initiative this turn: every CSA stack", timeout=SLOW)
+    expect(form.locator(".param-attackers")).to_contain_text("Jackson's Brigade (5 SP)")
+    screenshots(page, output_path, "bull_run-own-roster-play")

@@ -136,7 +136,28 @@ def test_a_blank_record_has_its_defaults_and_no_nan():
     table.add.clicks += 1
     [cells] = table.table.value.to_dict("records")
     assert not any(isinstance(v, float) and v != v for v in cells.values())
-    assert table.rows() == [{"side": "A", "strength": 1, "ready": False}]
+    assert table.rows() == []                       # a row added blank is no entry until the player changes it
+    frame = table.table.value.copy()
+    frame.loc[0, "name"] = "First"
+    table.table.value = frame
+    assert table.rows() == [{"name": "First", "side": "A", "strength": 1, "ready": False}]
+
+
+def test_blank_rows_added_stay_apart_from_the_entries():
+    """Rows added blank are left out of the records until changed, also when others are added, removed or ticked."""
+    table = _roster()
+    table.set_rows([{"name": "a"}])
+    for _ in range(3):
+        table.add.clicks += 1
+    frame = table.table.value.copy()
+    frame.loc[2, "name"] = "c"
+    table.table.value = frame
+    assert [r.get("name") for r in table.rows()] == ["a", "c"] and len(table.table.value) == 4
+    table.table.selection = [0]
+    table.remove.clicks += 1
+    assert [r.get("name") for r in table.rows()] == ["c"] and len(table.table.value) == 3
+    table.set_rows(table.rows())
+    assert len(table.table.value) == 1
 
 
 def test_a_number_typed_in_a_number_column_is_an_int():
