@@ -24,7 +24,7 @@ from .deployment import check_placing, deploy_choices, placed
 from .disorder import DisorderInput, resolve_disorder
 from .flow import TASK_ACTIONS, duty, eliminate, morale_due, next_turn, settle, settle_notes
 from .leaders import KILLED, LeaderCheckInput, resolve_leader_check
-from .modifiers import checks, melee_share, morale
+from .modifiers import checks, melee_share, morale_terms, told
 from .morale import ROUTS, MoraleInput, resolve_morale
 from .movement import disengage, moved_to, stacking_fault
 from .rules import CSA, DAY_FLOW, DAYS, DECOY_TYPES, DRAWS, FIRST_SIDE, LDR, SPC, USA
@@ -312,8 +312,8 @@ def check_leader_hits(state: GameState, leader: Card, dice: Dice, melee: bool = 
 def check_unit_hits(state: GameState, unit: Card, dice: Dice, melee: bool = False) -> tuple[GameState, list[Result]]:
     """DX-6.0: one die per hit against the unit's morale; a failure routs it. In a melee's checks at once the
     hits A21 says, terrain ignored for melee hits (`checks`); hits left unchecked wait for the morale step."""
-    throws = [(m, h) for m, h in checks(state, unit, melee) if h]
-    results = [resolve_morale(MoraleInput(m, h), dice, public(unit)) for m, h in throws]
+    throws = [(t, h) for t, h in checks(state, unit, melee) if h]
+    results = [resolve_morale(MoraleInput(t.total, h, told(unit, t)), dice, public(unit)) for t, h in throws]
     left = unit.hits - sum(h for _, h in throws)
     routs = any(r.outcome == ROUTS for r in results)
     after = eliminate(unit) if routs else replace(unit, hits=left, melee_hits=0)
@@ -416,8 +416,9 @@ def disorder(state: GameState, dice: Dice, card: str | None) -> Step:
     units = state.units(pos, side)
     if state.options["disorder_one_at_a_time"]:
         units = [units[0] if card is None else state.card(card)]
-    result = resolve_disorder(DisorderInput(tuple(morale(state, u) for u in units)), dice,
-                              tuple(public(u) for u in units))
+    parts = [morale_terms(state, u) for u in units]
+    checking = DisorderInput(tuple(t.total for t in parts), tuple(told(u, t) for u, t in zip(units, parts)))
+    result = resolve_disorder(checking, dice, tuple(public(u) for u in units))
     sent = [moved_to(u, RESERVE) for u, failed in zip(units, result.details["failed"]) if failed]
     new = state.with_cards(*sent)
     still = ", still over the limit" if (side, pos) in over_limit(new, side) else ""

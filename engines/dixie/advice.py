@@ -20,13 +20,13 @@ from companion.engine import RuleError
 from companion.odds import Dist, at_least_table, dist, group, p_where
 
 from .board import other
-from .command import commander, commands
+from .command import commander
 from .counter_battery import CounterBatteryInput, counter_battery_odds
 from .disorder import chain
 from .fire import FireInput, fire_odds
 from .fire_effect import FireEffectInput, TargetCard, fire_effect_odds
 from .firepower import check_counter_battery, check_firer, fire_mode, firepower
-from .flank import FlankInput, flank_morale, flank_odds
+from .flank import FlankInput, flank_odds
 from .leaders import death_by_fire, death_chance
 from .melee import (
     DEFAULT_POSITION_VALUE,
@@ -38,7 +38,7 @@ from .melee import (
     decide,
     plan,
 )
-from .modifiers import LONG, MELEE, SUPPORT, checks, fire_dice, melee_share, morale
+from .modifiers import LONG, MELEE, SUPPORT, checks, fire_dice, flank_terms, melee_share, morale
 from .morale import pass_chance
 from .rules import LDR
 from .stacking import room
@@ -150,9 +150,7 @@ def flank_advice(state: GameState, cards: list[str], position: str, leader: str 
     chief = state.card(leader) if leader else None
     if len(group_) > room(state, state.active, position):
         raise RuleError("DX-13.3", f"Only {max(0, room(state, state.active, position))} more unit(s) fit in {position}")
-    morales = tuple(flank_morale(c.spec.cv, c.spec.morale_modifier, c.spec.type,
-                                 chief.spec.attack if chief and commands(state, chief, c) else 0) for c in group_)
-    return flank_odds(FlankInput(morales))
+    return flank_odds(FlankInput(tuple(flank_terms(state, c, chief).total for c in group_)))
 
 
 def disorder_advice(state: GameState, side: str, position: str) -> Dist:
@@ -193,8 +191,8 @@ def checks_advice(state: GameState, cards: list[Card], melee: bool = False) -> C
         for u in units:
             led = not (chief[u.id] and chief[u.id].id in dead_ids)
             holds = Fraction(1)
-            for m, h in checks(state, u, melee, led):
-                holds *= pass_chance(m) ** h
+            for terms, h in checks(state, u, melee, led):
+                holds *= pass_chance(terms.total) ** h
             routs = 1 - holds
             lost[u.id] += p * routs
             counts = _add_one(counts, routs)

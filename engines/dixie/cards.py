@@ -27,6 +27,7 @@ from typing import Any, Mapping
 from companion.engine import RuleError
 from companion.loading import JSON, YAML, LoadRefused, load_text
 from companion.quoting import quote
+from companion.terms import Terms
 
 from .rules import (
     ART,
@@ -114,7 +115,11 @@ class CardSpec:
     @property
     def base_morale(self) -> int:
         """DX-6.0: CV + the code's modifier (3A = 4, 3B = 3, 3C = 2)."""
-        return self.cv + self.morale_modifier
+        return self.morale_terms().total
+
+    def morale_terms(self) -> Terms:
+        """DX-6.0: the parts of the base morale, "CV 3 + grade A +1"."""
+        return Terms((("CV", self.cv), (f"grade {self.morale}", self.morale_modifier)))
 
 
 def read_card_file(raw: str | bytes) -> list:

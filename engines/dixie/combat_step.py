@@ -24,7 +24,7 @@ from .actions import (
 )
 from .board import other
 from .counter_battery import CounterBatteryInput, on_target, resolve_counter_battery
-from .fire import FireInput, Volley, resolve_fire
+from .fire import FireInput, Volley, dice_from, resolve_fire
 from .fire_effect import FireEffectInput, TargetCard, allocation
 from .firepower import (
     battery_choices,
@@ -39,10 +39,10 @@ from .firepower import (
 )
 from .flow import eliminate, fighting
 from .hits import place, taken
-from .modifiers import ENFILADE, LONG, MELEE, SUPPORT, fire_dice, melee_share, morale
+from .modifiers import ENFILADE, LONG, MELEE, SUPPORT, fire_terms, melee_share, morale, told
 from .movement import disengage, disengagements
 from .rules import LDR
-from .state import COMBAT, MOVEMENT, Card, GameState, Melee, Task, fault, label
+from .state import COMBAT, MOVEMENT, Card, GameState, Melee, Task, fault, label, public
 from .support import SupportInput, resolve_support
 
 
@@ -79,21 +79,23 @@ def volley(state: GameState, firers: list[Card], target: str, mode: str, named: 
     results, pooled, friendly, sixes = [], 0, 0, 0
     new = state.with_cards(*(replace(c, fired=True, face_up=True) for c in firers))
     for c in firers:
-        n, f = fire_dice(state, c, mode, target, enemy), firepower(state, c, mode)
+        terms, f = fire_terms(state, c, mode, target, enemy), firepower(state, c, mode)
+        n = dice_from(terms)
         what = f"{c.spec.label} fires at {target}"
         art = new.card(named[c.id].id) if c.id in named else None
-        battery = art and CounterBatteryInput(n, f, art.spec.cv, art.hits if art.loc == target else art.spec.cv + 1)
+        battery = art and CounterBatteryInput(n, f, art.spec.cv, art.hits if art.loc == target else art.spec.cv + 1,
+                                              terms)
         struck = None
         if mode == SUPPORT:
-            result = resolve_support(SupportInput(((n, f),)), dice, what)
+            result = resolve_support(SupportInput(((n, f),), (terms,)), dice, what)
             hits, six = result.outcome.enemy, result.outcome.leader
             friendly += result.outcome.friendly
             struck = battery and on_target(battery, hits, six)
         elif battery:
-            result = resolve_counter_battery(battery, dice)
+            result = resolve_counter_battery(battery, dice, f"{what}, counter-battery")
             hits, six, struck = 0, result.outcome.sixes, result.outcome
         else:
-            result = resolve_fire(FireInput(((n, f),)), dice, what, fire_rule(mode))
+            result = resolve_fire(FireInput(((n, f),), (terms,)), dice, what, fire_rule(mode))
             hits, six = result.outcome.hits, result.outcome.sixes
         if struck:
             hits = 0
@@ -385,8 +387,10 @@ def melee_round(state: GameState, dice: Dice, position: str | None) -> Step:
     mine, theirs = fighting(new, m)
     results, volleys = [], []
     for side, group in ((m.initiator, cards_of(new, mine)), (other(m.initiator), theirs)):
-        groups = tuple((fire_dice(state, c, MELEE, pos, other(side)), firepower(state, c, MELEE)) for c in group)
-        result = resolve_fire(FireInput(groups), dice, f"{side} melee in {pos}", "DX-13.1")
+        parts = [fire_terms(state, c, MELEE, pos, other(side)) for c in group]
+        groups = tuple((dice_from(t), firepower(state, c, MELEE)) for c, t in zip(group, parts))
+        result = resolve_fire(FireInput(groups, tuple(told(c, t) for c, t in zip(group, parts))), dice,
+                              f"{side} melee in {pos}", "DX-13.1", tuple(public(c) for c in group))
         results.append(result)
         volleys.append(result.outcome)
     new = _leader_hits(new, other(m.initiator), pos, volleys[0].sixes, melee=True)

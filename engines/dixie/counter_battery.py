@@ -10,6 +10,7 @@ from companion.dice import Dice
 from companion.engine import Result
 from companion.inputs import Inputs, bounded
 from companion.odds import Dist, dist, fractions
+from companion.terms import Terms
 
 from .fire import FireInput, fire_odds, resolve_fire
 from .rules import CV_RANGE, F_RANGE, MOST_DICE
@@ -22,6 +23,14 @@ class CounterBatteryInput(Inputs):
     f: int = bounded(*F_RANGE)
     target_cv: int = bounded(*CV_RANGE)
     target_hits: int = bounded(0, CV_RANGE[1] + 1, default=0)   # hits already on the named card (CV + 1: destroyed)
+    made_of: Terms | None = None   # the parts of the firer's dice, when known (modifiers.fire_terms)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.fire()
+
+    def fire(self) -> FireInput:
+        return FireInput(((self.dice, self.f),), (self.made_of,) if self.made_of else ())
 
 
 @dataclass(frozen=True, order=True)
@@ -36,8 +45,8 @@ def on_target(inputs: CounterBatteryInput, hits: int, sixes: int) -> Battery:
     return Battery(total, total > inputs.target_cv, sixes)
 
 
-def resolve_counter_battery(inputs: CounterBatteryInput, dice: Dice) -> Result:
-    fire = resolve_fire(FireInput(((inputs.dice, inputs.f),)), dice, "Counter-battery", "DX-13.4")
+def resolve_counter_battery(inputs: CounterBatteryInput, dice: Dice, label: str = "Counter-battery") -> Result:
+    fire = resolve_fire(inputs.fire(), dice, label, "DX-13.4")
     outcome = on_target(inputs, fire.outcome.hits, fire.outcome.sixes)
     text = f"{fire.summary}; the named artillery now holds {outcome.hits} hit(s)" + (
         ", destroyed" if outcome.destroyed else "")
@@ -46,7 +55,7 @@ def resolve_counter_battery(inputs: CounterBatteryInput, dice: Dice) -> Result:
 
 def counter_battery_odds(inputs: CounterBatteryInput) -> Dist:
     weights = {}
-    for v, p in fractions(fire_odds(FireInput(((inputs.dice, inputs.f),)))).items():
+    for v, p in fractions(fire_odds(inputs.fire())).items():
         key = on_target(inputs, v.hits, v.sixes)
         weights[key] = weights.get(key, 0) + p
     return dist(weights)

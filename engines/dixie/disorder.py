@@ -18,20 +18,28 @@ from companion.dice import Dice
 from companion.engine import Result
 from companion.inputs import Inputs
 from companion.odds import Dist, certain, dist, fractions
+from companion.terms import Terms
 
 from .fire_effect import poisson_binomial
-from .morale import pass_chance, passes
+from .morale import each_at, pass_chance, passes, told_checks
 
 
 @dataclass(frozen=True)
 class DisorderInput(Inputs):
     RULE = "DX-8.3a"
-    morales: tuple[int, ...]   # the units that check this round
+    morales: tuple[int, ...]                # the units that check this round
+    made_of: tuple[Terms | None, ...] = ()  # the parts of each morale; None for a card no page may be told of
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        told_checks(self)
 
 
 def resolve_disorder(inputs: DisorderInput, dice: Dice, names: tuple[str, ...] = ()) -> Result:
+    """One die for all the units, a die each in their order (the label says each unit's number, DX-8.3a)."""
     names = names or tuple(f"unit {i + 1}" for i in range(len(inputs.morales)))
-    faces = dice.roll(len(inputs.morales), 6, "Disorder checks (DX-8.3a)") if inputs.morales else ()
+    faces = dice.roll(len(inputs.morales), 6, f"Disorder checks, a die each: {each_at(inputs, names)} (DX-8.3a)") \
+        if inputs.morales else ()
     failed = tuple(not passes(f, m) for f, m in zip(faces, inputs.morales))
     parts = [f"{n} ({m}) rolled {f}, {'to the reserve' if bad else 'stays'}" for n, m, f, bad in
              zip(names, inputs.morales, faces, failed)]

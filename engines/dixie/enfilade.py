@@ -11,6 +11,7 @@ from companion.dice import Dice
 from companion.engine import Result, RuleError
 from companion.inputs import Inputs, bounded
 from companion.odds import Dist
+from companion.terms import Terms
 
 from .fire import FireInput, fire_odds, resolve_fire
 from .rules import ENFILADE_F, MOST_DICE
@@ -28,11 +29,16 @@ class EnfiladeInput(Inputs):
         if sum(self._dice()) > MOST_DICE:
             raise RuleError(self.RULE, f"EnfiladeInput 'dice' rolls more than {MOST_DICE} dice in one throw")
 
+    def _parts(self) -> tuple[Terms, ...]:
+        """Each card's dice and the target position's modifier on them."""
+        return tuple(Terms((("firer's dice", n), ("target position", self.target_cv))) for n in self.dice)
+
     def _dice(self) -> tuple[int, ...]:
-        return tuple(max(0, n + self.target_cv) for n in self.dice)
+        return tuple(max(0, t.total) for t in self._parts())
 
     def fire(self) -> FireInput:
-        return FireInput(tuple((n, ENFILADE_F[self.line]) for n in self._dice()))
+        return FireInput(tuple((n, ENFILADE_F[self.line]) for n in self._dice()),
+                         self._parts() if self.target_cv else ())
 
 
 def resolve_enfilade(inputs: EnfiladeInput, dice: Dice) -> Result:

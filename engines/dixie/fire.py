@@ -13,16 +13,27 @@ from companion.engine import Result, RuleError
 from companion.inputs import Inputs, range_text
 from companion.odds import Dist, dist
 from companion.quoting import quote
+from companion.terms import Terms
 
 from .rules import F_RANGE, LEADER_HIT_FACE, MOST_DICE
 
 FIRE_RULES = ("DX-7.1", "DX-7.2", "DX-11.3")
 
 
-def check_groups(inputs: Inputs, groups: tuple[tuple[int, int], ...]) -> None:
+def dice_from(terms: Terms) -> int:
+    """The dice the parts add up to: never below 0 (DX-7.2)."""
+    return max(0, terms.total)
+
+
+def check_groups(inputs: Inputs, groups: tuple[tuple[int, int], ...], made_of: tuple = ()) -> None:
     """Each (dice, F) group rolls 0 or more dice at F1, F2 or F3 (DX-7.1, DX-7.2), and one throw has at most
-    MOST_DICE dice."""
+    MOST_DICE dice; `made_of`, when given, holds the parts of each group's dice (their sum, never below 0)."""
     name = type(inputs).__name__
+    if made_of and len(made_of) != len(groups):
+        raise RuleError(inputs.RULE, f"{name} 'made_of' holds {len(made_of)} entries for {len(groups)} groups")
+    for (n, _), terms in zip(groups, made_of):
+        if terms is not None and dice_from(terms) != n:
+            raise RuleError(inputs.RULE, f"{name} 'made_of' adds up to {terms.total} dice, not {n}")
     for n, f in groups:
         if n < 0 or not F_RANGE[0] <= f <= F_RANGE[1]:
             raise RuleError(inputs.RULE, f"{name} 'groups' holds {quote((n, f))}: a group is (dice, F) with 0 or more "
@@ -35,10 +46,11 @@ def check_groups(inputs: Inputs, groups: tuple[tuple[int, int], ...]) -> None:
 class FireInput(Inputs):
     RULE = "DX-7.2"
     groups: tuple[tuple[int, int], ...]   # (dice, F) per firing card or group of cards
+    made_of: tuple[Terms | None, ...] = ()   # the parts of each group's dice, when known (modifiers.fire_terms)
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        check_groups(self, self.groups)
+        check_groups(self, self.groups, self.made_of)
 
     @property
     def dice(self) -> int:
@@ -55,15 +67,28 @@ def count(faces, f: int) -> Volley:
     return Volley(sum(1 for x in faces if x <= f), sum(1 for x in faces if x == LEADER_HIT_FACE))
 
 
-def roll_groups(groups, dice: Dice, label: str, rule: str = "DX-7.1") -> list[tuple[int, ...]]:
-    """Roll each group's dice; a group of 0 dice rolls nothing (DX-7.2: minimum 0 dice). Each roll's label names
-    the rule of the roll, which a refused die then names."""
-    return [dice.roll(n, 6, f"{label}: {n} dice at F{f} ({rule})") if n else () for n, f in groups]
+def group_label(label: str, n: int, f: int, rule: str, terms: Terms | None = None, name: str = "") -> str:
+    """"Fire: TU1 (USA-1), 2 dice = CV 3 − woods 1 at F2 (DX-7.1)": whose dice, how many, what they are made of,
+    the F they hit at and the rule (which a refused die then names)."""
+    whose = f"{name}, " if name else ""
+    return f"{label}: {whose}{n} {'die' if n == 1 else 'dice'}{' = ' + terms.text() if terms else ''} at F{f} ({rule})"
 
 
-def resolve_fire(inputs: FireInput, dice: Dice, label: str = "Fire", rule: str = "DX-7.1") -> Result:
+def roll_groups(inputs, dice: Dice, label: str, rule: str = "DX-7.1", names: tuple[str, ...] = ()) \
+        -> list[tuple[int, ...]]:
+    """Roll each group's dice, named and with their parts when known; a group of 0 dice rolls nothing (DX-7.2:
+    minimum 0 dice)."""
+    made_of = inputs.made_of or (None,) * len(inputs.groups)
+    names = names or ("",) * len(inputs.groups)
+    return [dice.roll(n, 6, group_label(label, n, f, rule, terms, name)) if n else ()
+            for (n, f), terms, name in zip(inputs.groups, made_of, names)]
+
+
+def resolve_fire(inputs: FireInput, dice: Dice, label: str = "Fire", rule: str = "DX-7.1",
+                 names: tuple[str, ...] = ()) -> Result:
+    """Each group rolls its dice; `names` names the card of each group on its roll (a melee's, DX-13.1)."""
     start = len(dice.rolls)
-    thrown = roll_groups(inputs.groups, dice, label, rule)
+    thrown = roll_groups(inputs, dice, label, rule, names)
     volleys = [count(faces, f) for faces, (_, f) in zip(thrown, inputs.groups)]
     outcome = Volley(sum(v.hits for v in volleys), sum(v.sixes for v in volleys))
     parts = [f"{n}d at F{f} rolled {' '.join(map(str, faces))}" for faces, (n, f) in zip(thrown, inputs.groups) if n]

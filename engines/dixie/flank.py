@@ -11,25 +11,28 @@ from companion.dice import Dice
 from companion.engine import Result
 from companion.inputs import Inputs
 from companion.odds import Dist, dist
+from companion.terms import Terms
 
 from .fire_effect import poisson_binomial
-from .morale import pass_chance, passes
-from .rules import FLANK_MORALE
+from .morale import each_at, pass_chance, passes, told_checks
 
 
 @dataclass(frozen=True)
 class FlankInput(Inputs):
     RULE = "DX-13.3"
-    morales: tuple[int, ...]   # each card's flank-attack morale (and the leader's with A10's check)
+    morales: tuple[int, ...]                # each card's flank-attack morale (and the leader's with A10's check)
+    made_of: tuple[Terms, ...] = ()         # the parts of each, when known (modifiers.flank_terms)
 
-
-def flank_morale(cv: int, code_modifier: int, arm: str, leader_attack: int = 0) -> int:
-    return cv + code_modifier + FLANK_MORALE[arm] + leader_attack
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        told_checks(self)
 
 
 def resolve_flank(inputs: FlankInput, dice: Dice, names: tuple[str, ...] = ()) -> Result:
+    """One die for all the cards, a die each in their order (the label says each card's number, DX-13.3)."""
     names = names or tuple(f"card {i + 1}" for i in range(len(inputs.morales)))
-    faces = dice.roll(len(inputs.morales), 6, "Flank attack checks (DX-13.3)") if inputs.morales else ()
+    faces = dice.roll(len(inputs.morales), 6, f"Flank attack checks, a die each: {each_at(inputs, names)} (DX-13.3)") \
+        if inputs.morales else ()
     passed = tuple(passes(f, m) for f, m in zip(faces, inputs.morales))
     parts = [f"{n} ({m}) rolled {f}, {'goes in' if ok else 'stays'}" for n, m, f, ok in
              zip(names, inputs.morales, faces, passed)]

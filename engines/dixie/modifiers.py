@@ -1,7 +1,9 @@
-"""A card's modified morale and its dice of fire, from the state.
+"""A card's modified morale and its dice of fire, from the state, each with the parts it adds up.
 
-Morale (DX-6.0) = CV + code + the commanding leader's rating for the card's stance (DX-11.1b, DX-13.7)
-+ terrain (DX-10.3; ignored in melee, DX-13.1) + specials (DX-12.0).
+Morale (DX-6.0) = CV + code + terrain (DX-10.3; ignored in melee, DX-13.1) + the commanding leader's rating
+for the card's stance (DX-11.1b, DX-13.7) + specials (DX-12.0).
+Flank-attack morale (DX-13.3) = CV + code, +1 for cavalry, -1 for artillery, + the attack rating of a leader
+going with the card that commands it.
 Dice (DX-7.1) = CV + the artillery leader's +1 (A15; in melee by option A8) + terrain of the firing
 position (not for enfilade, DX-13.2) + terrain of the target position against its units + specials;
 never below 0. In melee terrain is ignored (DX-13.1).
@@ -10,26 +12,45 @@ The checks a card takes now (DX-6.0, DX-11.3): every hit at its morale, or in a 
 """
 from __future__ import annotations
 
+from companion.terms import Terms
+
 from .board import is_position
-from .command import artillery_bonus, commander, support
+from .command import artillery_bonus, commander, commands, support
+from .fire import dice_from
+from .rules import ARM_NAMES, FLANK_MORALE
 from .state import Card, GameState
-from .terrain import special_bonus, terrain_bonus
+from .terrain import special_terms, terrain_terms
 
 SHORT, LONG, ENFILADE, SUPPORT, MELEE = "short", "long", "enfilade", "support", "melee"
 
 
-def morale(state: GameState, card: Card, melee: bool = False, led: bool = True) -> int:
-    """Modified morale; `led=False` leaves out the leader (as after its death, DX-11.3)."""
-    value = card.spec.base_morale
+def morale_terms(state: GameState, card: Card, melee: bool = False, led: bool = True) -> Terms:
+    """The parts of the modified morale; `led=False` leaves out the leader (as after its death, DX-11.3)."""
+    terms = card.spec.morale_terms()
     pos = card.loc
     if not is_position(pos):
-        return value
+        return terms
+    if not melee:
+        terms = Terms(terms.parts + tuple(terrain_terms(state, card.side, pos, "morale")))
     leader = commander(state, card) if led else None
     if leader:
-        value += support(leader, state.stance(card.side, pos))
-    if not melee:
-        value += terrain_bonus(state, card.side, pos, "morale")
-    return value + special_bonus(state, card.side, pos, "morale")
+        terms = terms.plus("leader", support(leader, state.stance(card.side, pos)))
+    return Terms(terms.parts + tuple(special_terms(state, card.side, pos, "morale")))
+
+
+def morale(state: GameState, card: Card, melee: bool = False, led: bool = True) -> int:
+    """Modified morale: the sum of `morale_terms`."""
+    return morale_terms(state, card, melee, led).total
+
+
+def flank_terms(state: GameState, card: Card, leader: Card | None) -> Terms:
+    """DX-13.3: the parts of a reserve card's flank-attack morale (the leader's only if it commands the card)."""
+    terms = card.spec.morale_terms()
+    if FLANK_MORALE[card.spec.type]:
+        terms = terms.plus(ARM_NAMES[card.spec.type], FLANK_MORALE[card.spec.type])
+    if leader is not None and commands(state, leader, card):
+        terms = terms.plus("leader", leader.spec.attack)
+    return terms
 
 
 def melee_share(state: GameState, card: Card) -> tuple[int, int]:
@@ -42,25 +63,36 @@ def melee_share(state: GameState, card: Card) -> tuple[int, int]:
     return card.melee_hits, (card.hits - card.melee_hits if how == "all_terrain_for_fire" else 0)
 
 
-def checks(state: GameState, unit: Card, melee: bool = False, led: bool = True) -> tuple[tuple[int, int], ...]:
-    """(morale, hits) of each throw of a unit's checks now, one die per hit (DX-6.0): in the morale step every
-    hit; in a melee's checks at once its `melee_share`."""
+def checks(state: GameState, unit: Card, melee: bool = False, led: bool = True) -> tuple[tuple[Terms, int], ...]:
+    """(morale's parts, hits) of each throw of a unit's checks now, one die per hit (DX-6.0): in the morale step
+    every hit; in a melee's checks at once its `melee_share`."""
     if not melee:
-        return ((morale(state, unit, False, led), unit.hits),)
+        return ((morale_terms(state, unit, False, led), unit.hits),)
     bare, with_terrain = melee_share(state, unit)
-    return ((morale(state, unit, True, led), bare), (morale(state, unit, False, led), with_terrain))
+    return ((morale_terms(state, unit, True, led), bare), (morale_terms(state, unit, False, led), with_terrain))
+
+
+def fire_terms(state: GameState, card: Card, mode: str, target: str, target_side: str) -> Terms:
+    """DX-7.1 with its modifiers: the parts of the dice this card rolls at the target position."""
+    terms = Terms((("CV", card.spec.cv),))
+    if (mode != MELEE or state.options["art_leader_in_melee"]) and artillery_bonus(state, card):
+        terms = terms.plus("artillery leader", artillery_bonus(state, card))
+    found = []
+    for side, pos, what in _terms(card, mode, target, target_side):
+        if mode != MELEE:
+            found += terrain_terms(state, side, pos, what)
+        found += special_terms(state, side, pos, what)
+    return Terms(terms.parts + tuple(found))
 
 
 def fire_dice(state: GameState, card: Card, mode: str, target: str, target_side: str) -> int:
-    """DX-7.1 with its modifiers: the dice this card rolls at the target position."""
-    dice = card.spec.cv
-    if mode != MELEE or state.options["art_leader_in_melee"]:
-        dice += artillery_bonus(state, card)
-    for side, pos, what in _terms(card, mode, target, target_side):
-        if mode != MELEE:
-            dice += terrain_bonus(state, side, pos, what)
-        dice += special_bonus(state, side, pos, what)
-    return max(0, dice)
+    """The dice this card rolls: the sum of `fire_terms`, never below 0."""
+    return dice_from(fire_terms(state, card, mode, target, target_side))
+
+
+def told(card: Card, terms: Terms) -> Terms | None:
+    """A card's parts as every page may see them: none for a face-down card (digest section 2)."""
+    return terms if card.face_up and not card.decoy else None
 
 
 def _terms(card: Card, mode: str, target: str, target_side: str):

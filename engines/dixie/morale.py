@@ -12,9 +12,10 @@ from fractions import Fraction
 from functools import lru_cache
 
 from companion.dice import Dice
-from companion.engine import Result
+from companion.engine import Result, RuleError
 from companion.inputs import Inputs, bounded
 from companion.odds import Dist, dist
+from companion.terms import Terms, check_sum
 
 from .rules import CV_RANGE, NATURAL_FAIL, NATURAL_PASS
 
@@ -26,6 +27,11 @@ class MoraleInput(Inputs):
     RULE = "DX-6.0"
     morale: int                                # modified morale
     hits: int = bounded(0, CV_RANGE[1])        # one check per hit; a unit holds at most its CV (DX-7.3)
+    made_of: Terms | None = None               # the parts of the morale, when known (modifiers.morale_terms)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        check_sum(self, "made_of", self.morale, self.made_of, self.RULE)
 
 
 def passes(face: int, morale: int) -> bool:
@@ -38,9 +44,31 @@ def pass_chance(morale: int) -> Fraction:
     return Fraction(sum(passes(f, morale) for f in range(1, 7)), 6)
 
 
+def told_checks(inputs) -> None:
+    """`made_of`, when given, holds the parts of each of `morales`: one entry a card, each adding up to it."""
+    if inputs.made_of and len(inputs.made_of) != len(inputs.morales):
+        raise RuleError(inputs.RULE, f"{type(inputs).__name__} 'made_of' holds {len(inputs.made_of)} entries for "
+                                     f"{len(inputs.morales)} cards")
+    for m, terms in zip(inputs.morales, inputs.made_of):
+        check_sum(inputs, "made_of", m, terms, inputs.RULE)
+
+
+def each_at(inputs, names: tuple[str, ...]) -> str:
+    """Each card's check in the order of the dice: "TC2 at 4 = CV 3 + grade B 0 + leader +1; a face-down CSA
+    card" (no number for a card whose parts are withheld)."""
+    if not inputs.made_of:
+        return "; ".join(f"{n} at {m}" for n, m in zip(names, inputs.morales))
+    return "; ".join(f"{n} at {t.said()}" if t else n for n, t in zip(names, inputs.made_of))
+
+
+def morale_label(inputs: MoraleInput, who: str) -> str:
+    """"Morale: Iron Brigade, 2 checks at 6 = CV 3 + grade B 0 + terrain +1 + leader +2 (DX-6.0)"."""
+    number = inputs.made_of.said() if inputs.made_of else inputs.morale
+    return f"Morale: {who}, {inputs.hits} check{'s' if inputs.hits != 1 else ''} at {number} (DX-6.0)"
+
+
 def resolve_morale(inputs: MoraleInput, dice: Dice, who: str = "The card") -> Result:
-    faces = dice.roll(inputs.hits, 6, f"Morale: {who}, {inputs.hits} check(s) at {inputs.morale} (DX-6.0)") \
-        if inputs.hits else ()
+    faces = dice.roll(inputs.hits, 6, morale_label(inputs, who)) if inputs.hits else ()
     failed = [f for f in faces if not passes(f, inputs.morale)]
     outcome = ROUTS if failed else HOLDS
     text = (f"{who} checks morale {inputs.morale} against {inputs.hits} hit{'s' if inputs.hits != 1 else ''}: "

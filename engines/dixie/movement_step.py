@@ -9,6 +9,7 @@ from dataclasses import replace
 from companion.dice import Dice
 from companion.engine import RuleError, Step
 from companion.spec import NOT_ASKED, Barred, Choice, Pick, one_of, some_of
+from companion.terms import Terms
 
 from .actions import (
     actions,
@@ -26,10 +27,9 @@ from .actions import (
 )
 from .board import RESERVE, is_flank, other, terrain_positions
 from .combat_step import battery_pick, named_batteries, volley
-from .flank import FlankInput, flank_morale, resolve_flank
-from .command import commands
+from .flank import FlankInput, resolve_flank
 from .flow import eliminate
-from .modifiers import SHORT
+from .modifiers import SHORT, flank_terms
 from .movement import (
     ADVANCE,
     DISENGAGE,
@@ -221,12 +221,12 @@ def flank_attack(state: GameState, dice: Dice, cards: list, position: str, leade
     side, pos = state.active, position
     group = cards_of(state, cards)
     chief = state.card(leader) if leader else None
-    morales = [flank_morale(c.spec.cv, c.spec.morale_modifier, c.spec.type,
-                            chief.spec.attack if chief and commands(state, chief, c) else 0) for c in group]
+    parts = [flank_terms(state, c, chief) for c in group]
     checks_leader = chief is not None and state.options["flank_leader_check"]
     if checks_leader:
-        morales.append(chief.spec.attack)
-    result = resolve_flank(FlankInput(tuple(morales)), dice)
+        parts.append(Terms((("attack rating", chief.spec.attack),)))
+    checking = FlankInput(tuple(t.total for t in parts), tuple(parts))
+    result = resolve_flank(checking, dice, tuple(c.spec.label for c in group + [chief] * checks_leader))
     passed = result.details["passed"]
     went = [c for c, ok in zip(group, passed) if ok]
     changed = [replace(c, loc=pos, face_up=True, flank="in", moves=1, advanced=True) if ok

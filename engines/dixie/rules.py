@@ -57,6 +57,7 @@ RULES = {
 INF, CAV, ART, LDR, TER, SPC = "INF", "CAV", "ART", "LDR", "TER", "SPC"
 TYPES = (INF, CAV, ART, LDR, TER, SPC)
 UNITS = (INF, CAV, ART)
+ARM_NAMES = {INF: "infantry", CAV: "cavalry", ART: "artillery"}
 CV_RANGE = (1, 4)  # DX-7.1: units have CV 1-4
 
 # DX-6.0: morale = CV + the code's modifier. Other letters need a modifier entered by the players (A18).

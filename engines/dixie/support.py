@@ -10,6 +10,7 @@ from companion.dice import Dice
 from companion.engine import Result
 from companion.inputs import Inputs
 from companion.odds import Dist, dist
+from companion.terms import Terms
 
 from .fire import canonical, check_groups, roll_groups
 from .rules import F_RANGE, SUPPORT_OUTCOMES, support_table
@@ -19,10 +20,11 @@ from .rules import F_RANGE, SUPPORT_OUTCOMES, support_table
 class SupportInput(Inputs):
     RULE = "DX-13.5"
     groups: tuple[tuple[int, int], ...]   # (dice, long F) per firing card
+    made_of: tuple[Terms | None, ...] = ()   # the parts of each card's dice, when known (modifiers.fire_terms)
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        check_groups(self, self.groups)
+        check_groups(self, self.groups, self.made_of)
 
 
 @dataclass(frozen=True, order=True)
@@ -39,7 +41,7 @@ def tally(faces, f: int) -> SupportOutcome:
 
 def resolve_support(inputs: SupportInput, dice: Dice, label: str = "Artillery support") -> Result:
     start = len(dice.rolls)
-    thrown = roll_groups(inputs.groups, dice, label, "DX-13.5")
+    thrown = roll_groups(inputs, dice, label, "DX-13.5")
     parts = [tally(faces, f) for faces, (_, f) in zip(thrown, inputs.groups)]
     outcome = SupportOutcome(*(sum(getattr(p, k) for p in parts) for k in ("enemy", "friendly", "leader")))
     shown = "; ".join(f"F{f} rolled {' '.join(map(str, faces))}"

@@ -15,27 +15,31 @@ from .rules import MAX_TERRAIN, SPC, TER
 from .state import Card, GameState
 
 
-def terrain_bonus(state: GameState, side: str, pos: str, what: str) -> int:
-    """The sum of the terrain modifiers of kind `what` that serve `side` in the position (DX-10.3)."""
+def terrain_terms(state: GameState, side: str, pos: str, what: str) -> list[tuple[str, int]]:
+    """The terrain modifiers of kind `what` that serve `side` in the position, one per card, named by its kind
+    ("woods", "hill"; DX-10.3)."""
     holder = state.holder[pos] == side
-    total = 0
+    found = []
     for card in state.terrain(pos):
-        for m in card.spec.modifiers:
-            if m.what == what and (m.side == "both" or (m.side == "holder") == holder):
-                total += m.value
-    return total
+        value = sum(m.value for m in card.spec.modifiers
+                    if m.what == what and (m.side == "both" or (m.side == "holder") == holder))
+        if value:
+            found.append((card.spec.kind or card.spec.name or "terrain", value))
+    return found
 
 
-def special_bonus(state: GameState, side: str, pos: str, what: str) -> int:
-    """The sum of the special-card modifiers of kind `what` that serve `side` in the position (DX-12.0)."""
-    total = 0
+def special_terms(state: GameState, side: str, pos: str, what: str) -> list[tuple[str, int]]:
+    """The special-card modifiers of kind `what` that serve `side` in the position, one per card, named by the card
+    (DX-12.0)."""
+    found = []
     for card in state.at(pos):
         if card.spec.type != SPC or card.decoy:
             continue
-        for m in card.spec.modifiers:
-            if m.what == what and (m.side == "both" or (m.side == "own") == (card.side == side)):
-                total += m.value
-    return total
+        value = sum(m.value for m in card.spec.modifiers
+                    if m.what == what and (m.side == "both" or (m.side == "own") == (card.side == side)))
+        if value:
+            found.append((card.spec.name or "special", value))
+    return found
 
 
 def check_terrain(state: GameState, card: Card, pos: str) -> None:

@@ -12,7 +12,8 @@ from engines.dixie.board import across, lateral, terrain_positions
 from engines.dixie.combat_step import checked_at_once
 from engines.dixie.enfilade import EnfiladeInput, enfilade_odds
 from engines.dixie.firepower import batteries_to_name
-from engines.dixie.flank import FlankInput, flank_morale, flank_odds
+from engines.dixie.flank import FlankInput, flank_odds
+from engines.dixie.modifiers import flank_terms
 from engines.dixie.movement import flank_ready, flank_targets
 from engines.dixie.stacking import unit_limit
 from engines.dixie.support import SupportInput, support_odds
@@ -38,10 +39,11 @@ def flank_table(**options):
 def test_vector_15_flank_attack_odds():
     """Vector 15: with an attack-1 leader, INF 3B -> M4 (2/3), CAV 2B -> M4 (2/3), ART 3B -> M3 (1/2); successes
     0-3 with 1/18, 5/18, 4/9, 2/9."""
-    assert [flank_morale(3, 0, "INF", 1), flank_morale(2, 0, "CAV", 1), flank_morale(3, 0, "ART", 1)] == [4, 4, 3]
+    table = flank_table()
+    chief = table.card("CSA-5")
+    assert [flank_terms(table.state, table.card(c), chief).total for c in ("CSA-2", "CSA-3", "CSA-4")] == [4, 4, 3]
     expected = {0: F(1, 18), 1: F(5, 18), 2: F(4, 9), 3: F(2, 9)}
     assert fractions(flank_odds(FlankInput((4, 4, 3)))) == expected
-    table = flank_table()
     assert fractions(flank_advice(table.state, ["CSA-2", "CSA-3", "CSA-4"], "USA-R", "CSA-5")) == expected
 
 

@@ -17,7 +17,7 @@ from engines.dixie.firepower import able_firers, firepower, firing_options
 from engines.dixie.hits import levelled, place
 from engines.dixie.leaders import LeaderCheckInput, death_by_fire, leader_check_odds
 from engines.dixie.stacking import unit_limit
-from engines.dixie.terrain import terrain_bonus
+from engines.dixie.terrain import terrain_terms
 from tests.engines.dixie.support import advanced, leader, sidebar, unit
 
 
@@ -60,7 +60,8 @@ def test_vector_07_sidebar_usa_l_is_held_by_the_csa():
     table = sidebar()
     state = table.state
     assert state.holder["USA-L"] == "CSA" and state.victory is None
-    assert terrain_bonus(state, "CSA", "USA-L", "morale") == 1 and terrain_bonus(state, "USA", "USA-L", "morale") == 0
+    assert terrain_terms(state, "CSA", "USA-L", "morale") == [("TerU28", 1)]
+    assert terrain_terms(state, "USA", "USA-L", "morale") == []
     table.to_step("movement")
     step = table.do("move", card="USA-29", to="USA-L")
     assert "advances" in step.summary and step.rules[:2] == ("DX-8.0", "DX-8.1")
