@@ -14,11 +14,12 @@ from typing import Iterable
 from companion.dice import Dice
 from companion.engine import Result, RuleError, Step
 from companion.spec import NOT_ASKED, Barred, Choice, Pick, Spread, counts, one_of, some_of, yes_no
+from companion.terms import Terms
 
 from . import solitaire
 from .actions import actions, in_phase
 from .combat import CombatInput, SequenceInput, StackInput
-from .fire import FireInput, column, modifier, resolve_fire
+from .fire import FireInput, column, modifier_terms, resolve_fire
 from .hesitation import HesitationInput, resolve_hesitation
 from .initiative import SIDE_NAME
 from .movement import crossed_bank
@@ -53,12 +54,23 @@ def _standing(state: GameState, stack) -> tuple[str, bool]:
     return " + ".join(alive), len(alive) > 1
 
 
-def fire_sp(state: GameState, units) -> int:
+def fire_sp_terms(state: GameState, units) -> Terms:
     """BR-10.4 (A14): a stack fires with the turn-start SP of its surviving units (or, by option,
-    its SP at the start of the combat)."""
+    its SP at the start of the combat), unit by unit."""
     if state.options["fire_sp"] == "turn_start":
-        return sum(u.turn_start_sp for u in units if u.sp > 0)
-    return sum(u.sp for u in units)
+        return Terms(tuple((u.name, u.turn_start_sp) for u in units if u.sp > 0))
+    return Terms(tuple((u.name, u.sp) for u in units))
+
+
+def fire_sp(state: GameState, units) -> int:
+    """The SP a stack fires with: the sum of `fire_sp_terms`."""
+    return fire_sp_terms(state, units).total
+
+
+def stack_fire(state: GameState, units, conditions: Conditions, firer: str) -> FireInput:
+    """BR-10.4 / BR-10.5: a stack's fire: its SP and the modifiers on its roll, each with its parts."""
+    sp, mod = fire_sp_terms(state, units), modifier_terms(conditions, firer, state.options)
+    return FireInput(sp.total, mod.total, state.options["over_12"], sp, mod)
 
 
 def on_table(state: GameState, units) -> bool:
@@ -239,14 +251,18 @@ def _fire_open(state: GameState) -> None:
         raise RuleError("BR-10.1", "No declared attack is waiting: declare the attacks of this step first")
 
 
+def stacks_of(state: GameState, attack: Attack) -> tuple[list[Unit], list[Unit]]:
+    """The attacking units and the defending units still there."""
+    return [state.unit(n) for n in attack.attackers], [state.unit(n) for n in attack.defenders if state.unit(n).sp > 0]
+
+
 def combat_input(state: GameState, attack: Attack) -> CombatInput:
     """The combat as its odds twin reads it: fire SPs (A14), modifiers (BR-10.5), unit SPs, fire back (A11)."""
-    att = [state.unit(n) for n in attack.attackers]
-    dfn = [state.unit(n) for n in attack.defenders if state.unit(n).sp > 0]
+    att, dfn = stacks_of(state, attack)
     return CombatInput(StackInput(fire_sp(state, att), tuple(u.sp for u in att)),
                        StackInput(fire_sp(state, dfn), tuple(u.sp for u in dfn)),
-                       modifier(attack.conditions, "attackers", state.options)[0],
-                       modifier(attack.conditions, "defenders", state.options)[0],
+                       modifier_terms(attack.conditions, "attackers", state.options).total,
+                       modifier_terms(attack.conditions, "defenders", state.options).total,
                        fires_back(state, dfn), state.options["over_12"])
 
 
@@ -266,11 +282,10 @@ def fire(state: GameState, dice: Dice, attack: int) -> Step:
     """BR-10.1/BR-10.4: the attack is made: both stacks fire at once; hits are applied after both fires."""
     declared = state.attacks[attack]
     inputs = combat_input(state, declared)
-    results = [resolve_fire(FireInput(inputs.attackers.fire_sp, inputs.attacker_modifier, inputs.over_12), dice,
-                            "Attacker fire")]
+    att, dfn = stacks_of(state, declared)
+    results = [resolve_fire(stack_fire(state, att, declared.conditions, "attackers"), dice, "Attacker fire")]
     if inputs.defender_fires:
-        results.append(resolve_fire(FireInput(inputs.defenders.fire_sp, inputs.defender_modifier, inputs.over_12),
-                                    dice, "Defender fire"))
+        results.append(resolve_fire(stack_fire(state, dfn, declared.conditions, "defenders"), dice, "Defender fire"))
     on_defenders = results[0].outcome
     on_attackers = results[1].outcome if inputs.defender_fires else 0
     changed = {n: replace(state.unit(n), attacked=True, fought=True) for n in declared.attackers}
@@ -563,14 +578,14 @@ def sequence_input(state: GameState, defenders, attacks, target_terrain: str = "
         column(fire_sp(state, att), state.options["over_12"])
         stacks.append(StackInput(fire_sp(state, att), tuple(u.sp for u in att),
                                  tuple(fire_sp(state, [u]) for u in att)))
-        mods.append(modifier(conditions, "attackers", state.options)[0])
+        mods.append(modifier_terms(conditions, "attackers", state.options).total)
         hesitating.append(hesitates(state, stack))
     fires = fires_back(state, dfn)
     if fires:
         column(fire_sp(state, dfn), state.options["over_12"])
     first = Conditions(target_terrain, "clear", bool(attacks[0][1]), False)
     return SequenceInput(StackInput(fire_sp(state, dfn), tuple(u.sp for u in dfn)), tuple(stacks), tuple(mods),
-                         modifier(first, "defenders", state.options)[0], fires, state.options["over_12"],
+                         modifier_terms(first, "defenders", state.options).total, fires, state.options["over_12"],
                          tuple(hesitating), state.options["hesitation_per"] == "unit")
 
 

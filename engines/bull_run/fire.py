@@ -12,6 +12,7 @@ from companion.dice import Dice
 from companion.engine import Result, RuleError
 from companion.inputs import Inputs, bounded
 from companion.odds import Dist, mean
+from companion.terms import Terms, check_sum, signed
 
 from .rules import (
     CRT_COLUMNS,
@@ -35,6 +36,13 @@ class FireInput(Inputs):
     sp: int = bounded(1)     # the firing stack's SP total (BR-10.4)
     modifier: int = bounded(min(MODIFIERS), 0, MODIFIER_RULE, default=0)  # the sum of the BR-10.5 modifiers
     over_12: Literal["error", "use_11_12"] = "error"  # A16
+    sp_of: Terms | None = None         # each unit's SP in the total, when known (attacks.fire_sp_terms)
+    modifier_of: Terms | None = None   # each modifier, when known (`modifier_terms`)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        check_sum(self, "sp_of", self.sp, self.sp_of, CRT_RULE)
+        check_sum(self, "modifier_of", self.modifier, self.modifier_of, MODIFIER_RULE)
 
 
 def column(sp: int, over_12: str = "error") -> int:
@@ -61,28 +69,37 @@ def hits(sp: int, modified_roll: int, over_12: str = "error") -> int:
     return CRT_HITS[row][column(sp, over_12)]
 
 
-def modifier(conditions: Conditions, firer: str, options) -> tuple[int, tuple[str, ...]]:
-    """BR-10.5: the modifier on the roll of the attacker's or the defender's fire, and its reasons.
+def modifier_terms(conditions: Conditions, firer: str, options) -> Terms:
+    """BR-10.5: the modifiers on the roll of the attacker's or the defender's fire, each with its reason.
 
     By default (A9) only the attacker's roll is modified; with symmetric modifiers the defender's
     fire back is modified for the attacker's hex and the same ford. A18 lets Stone Bridge count as a ford.
     """
+    terms = Terms()
     if firer == "defenders" and not options["symmetric_modifiers"]:
-        return 0, ()
+        return terms
     terrain = conditions.target_terrain if firer == "attackers" else conditions.attacker_terrain
-    total, reasons = 0, []
     if terrain in DEFENSIVE_TERRAIN:
-        total += TERRAIN_MODIFIER
-        reasons.append(f"target in {terrain} {TERRAIN_MODIFIER}")
+        terms = terms.plus(f"target {'on a' if terrain == 'hill' else 'in'} {terrain}", TERRAIN_MODIFIER)
     if conditions.across_ford or (conditions.across_bridge and options["bridge_counts"]):
-        total += FORD_MODIFIER
-        reasons.append(f"across a Bull Run {'ford' if conditions.across_ford else 'bridge'} {FORD_MODIFIER}")
-    return total, tuple(reasons)
+        terms = terms.plus(f"across a Bull Run {'ford' if conditions.across_ford else 'bridge'}", FORD_MODIFIER)
+    return terms
+
+
+def fire_label(inputs: FireInput, label: str) -> str:
+    """"Attacker fire: column 7-8, 8 SP = Burnside 4 + Porter 4; roll −1 = target in woods −1 (BR-10.4,
+    BR-10.5)": the column and the modifier on the die, with what each is made of."""
+    sp = f" = {inputs.sp_of.summed()}" if inputs.sp_of else ""
+    text = f"{label}: column {column_label(inputs.sp, inputs.over_12)}, {inputs.sp} SP{sp}"
+    if not inputs.modifier:
+        return f"{text} ({CRT_RULE})"
+    made = f" = {inputs.modifier_of.listed()}" if inputs.modifier_of else ""
+    return f"{text}; roll {signed(inputs.modifier)}{made} ({CRT_RULE}, {MODIFIER_RULE})"
 
 
 def resolve_fire(inputs: FireInput, dice: Dice, label: str = "Fire") -> Result:
     col = column_label(inputs.sp, inputs.over_12)
-    face = dice.d(6, f"{label} ({CRT_RULE})")
+    face = dice.d(6, fire_label(inputs, label))
     modified = face + inputs.modifier
     scored = hits(inputs.sp, modified, inputs.over_12)
     row = "<1" if modified < 1 else str(modified)

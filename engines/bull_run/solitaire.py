@@ -37,6 +37,14 @@ def action_column(inputs: ActionInput) -> str:
     return "1-3" if inputs.union_south <= 3 else "4+"
 
 
+def column_reason(inputs: ActionInput) -> str:
+    """Why the roll reads that column (BR-9.0, A6)."""
+    if not inputs.aware:
+        return "the CSA has not recognised Union units south of Bull Run"
+    south = inputs.union_south
+    return f"{south or 'no'} Union unit{'' if south == 1 else 's'} south of Bull Run"
+
+
 def resolve_action(inputs: ActionInput, dice: Dice) -> Result:
     column = action_column(inputs)
     given = {"union_south": inputs.union_south, "aware": inputs.aware}
@@ -48,7 +56,7 @@ def resolve_action(inputs: ActionInput, dice: Dice) -> Result:
     result = table.resolve(
         dice, "csa_action",
         lambda face, order: f"CSA action: column {column}, rolled {face}: order {order} ({ORDERS[order][0]})",
-        given, label=f"CSA action table, column {column} ({TABLE_RULE})")
+        given, label=f"CSA action table, column {column}: {column_reason(inputs)} ({TABLE_RULE})")
     return Result(result.procedure, result.inputs, result.rolls, result.outcome, (TABLE_RULE, "BR-9.1"),
                   result.summary, {**result.details, "column": column})
 

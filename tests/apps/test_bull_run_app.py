@@ -287,7 +287,9 @@ def test_a_declared_attack_shows_the_odds_of_worked_example_9(view, live):
     perform(view)
     assert last_action(live) == UNION_ATTACK
     assert view.guide.active.action == "fire" and numbers(view) == expected
-    assert view.guide.panel._dice.specs == [("Attacker fire (BR-10.4)", 6), ("Defender fire (BR-10.4)", 6)]
+    assert view.guide.panel._dice.specs == [
+        ("Attacker fire: column 7-8, 8 SP = Sherman's Brigade 7 + Porter's Brigade 1; roll −1 = target in woods −1 "
+         "(BR-10.4, BR-10.5)", 6), ("Defender fire: column 3-4, 4 SP = Cocke's Brigade 4 (BR-10.4)", 6)]
     perform(view, (6, 6))
     assert live.state.combat.hits_on_defenders == 2 and live.state.combat.hits_on_attackers == 1
 

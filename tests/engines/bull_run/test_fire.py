@@ -9,7 +9,7 @@ import pytest
 from companion.dice import ScriptedDice
 from companion.engine import RuleError
 from companion.odds import fractions, mean
-from engines.bull_run.fire import FireInput, fire_odds, modifier, resolve_fire
+from engines.bull_run.fire import FireInput, fire_odds, modifier_terms, resolve_fire
 from engines.bull_run.options import OPTIONS
 from engines.bull_run.state import Conditions
 from tests.engines.bull_run.support import Table, row
@@ -58,7 +58,7 @@ def test_every_cell_of_the_crt():
 ])
 def test_vector_07_crt_lookups(sp, face, conditions, modified, row_, column, hits):
     """Vector 7 (BR-10.4, BR-10.5): the four hand-computed lookups."""
-    mod, _ = modifier(conditions, "attackers", DEFAULTS)
+    mod = modifier_terms(conditions, "attackers", DEFAULTS).total
     result = resolve_fire(FireInput(sp, mod), ScriptedDice([face]))
     assert (result.details["modified"], result.details["row"], result.details["column"], result.outcome) == (
         modified, row_, column, hits)
