@@ -15,6 +15,7 @@ from companion.dice import Dice
 from companion.engine import Result
 from companion.inputs import Inputs, bounded
 from companion.odds import Dist, dist, fractions
+from companion.terms import Terms
 
 from .command import marches
 from .rules import COMMAND_TABLE, FIRE_CAP, SIDE_NAME, SIDES, YEARS
@@ -47,12 +48,21 @@ def passed_on(command: int, leaders: int, carry: str, leader_carry: str) -> int:
     return min(value, FIRE_CAP) if carry == "capped" else value
 
 
+def added(inputs: CommandInput) -> Terms:
+    """What is added to the table's number: half the day before's (rounded up) and the leaders' rating."""
+    terms = Terms()
+    if inputs.carried is not None:
+        terms = terms.plus(f"half the day before's {inputs.carried}", half_carry(inputs.carried))
+    return terms.plus("leaders", inputs.leaders) if inputs.leaders else terms
+
+
 def resolve_battle_command(inputs: CommandInput, dice: Dice) -> Result:
     side = SIDE_NAME[inputs.side]
-    die = dice.d(6, f"Battle command, {side} (HD-4.2)")
+    more = added(inputs)
+    die = dice.d(6, f"Battle command, {side}: {more.after(f'the {inputs.year} table')} (HD-4.2)")
     table = marches(inputs.year, inputs.side, die)
     carry = half_carry(inputs.carried)
-    command = table + carry + inputs.leaders
+    command = table + more.total
     parts = [f"table {table}"]
     if inputs.carried is not None:
         parts.append(f"carry ⌈{inputs.carried}/2⌉ = {carry}")
@@ -70,8 +80,8 @@ def resolve_battle_command(inputs: CommandInput, dice: Dice) -> Result:
 
 def battle_command_odds(inputs: CommandInput) -> Dist:
     """The exact distribution of the day's C."""
-    return COMMAND_TABLE[(inputs.year, inputs.side)].odds().map(
-        lambda table: table + half_carry(inputs.carried) + inputs.leaders)
+    more = added(inputs).total
+    return COMMAND_TABLE[(inputs.year, inputs.side)].odds().map(lambda table: table + more)
 
 
 def battle_command_inputs():

@@ -17,6 +17,7 @@ from companion.dice import Dice
 from companion.engine import Result
 from companion.inputs import Inputs, bounded
 from companion.odds import Dist, fractions
+from companion.terms import Terms
 
 from .rules import (
     BORDER_REQUIRED,
@@ -50,20 +51,20 @@ class BorderInput(Inputs):
 
 
 def modifiers(inputs: BorderInput) -> list[tuple[str, int]]:
-    """Each modifier that applies, with its reason."""
+    """Each modifier on the die that applies, with its reason."""
     found = []
     if inputs.gap <= CLOSE_GAP:
-        found.append((f"MM gap {inputs.gap} <= {CLOSE_GAP}", CLOSE_MODIFIER))
+        found.append((f"MM gap {CLOSE_GAP} or less", CLOSE_MODIFIER))
     if inputs.gap > WIDE_GAP:
-        found.append((f"MM gap {inputs.gap} > {WIDE_GAP}", WIDE_MODIFIER))
+        found.append((f"MM gap more than {WIDE_GAP}", WIDE_MODIFIER))
     if inputs.year == YEARS[0]:
-        found.append(("1861", FIRST_YEAR_MODIFIER))
+        found.append((f"in {YEARS[0]}", FIRST_YEAR_MODIFIER))
     if inputs.csa_holds_washington:
         found.append(("CSA holds Washington", WASHINGTON_MODIFIER))
     if inputs.usa_holds_richmond:
         found.append(("USA holds Richmond", RICHMOND_MODIFIER))
     if inputs.year in LATE_YEAR_MODIFIER:
-        found.append((str(inputs.year), LATE_YEAR_MODIFIER[inputs.year]))
+        found.append((f"in {inputs.year}", LATE_YEAR_MODIFIER[inputs.year]))
     return found
 
 
@@ -71,12 +72,18 @@ def total_modifier(inputs: BorderInput) -> int:
     return sum(value for _, value in modifiers(inputs))
 
 
+def needed_terms(inputs: BorderInput) -> Terms:
+    """The die must be more than this: the state's number less each modifier on the die (moved across)."""
+    return Terms(((BORDER_STATES[inputs.state][0], inputs.needed), *((why, -v) for why, v in modifiers(inputs))))
+
+
 def resolve_border_state(inputs: BorderInput, dice: Dice) -> Result:
     name = BORDER_STATES[inputs.state][0]
-    die = dice.d(6, f"Border state: {name} (HD-4.8)")
+    beat = needed_terms(inputs)
+    die = dice.d(6, f"Border state: {name}, succeeds on more than {beat.said()} (HD-4.8)")
     mods = modifiers(inputs)
     value = die + sum(v for _, v in mods)
-    joins = value > inputs.needed
+    joins = die > beat.total
     shown = ", ".join(f"{reason} {v:+d}" for reason, v in mods)
     text = (f"{name} support: rolled {die}" + (f" ({shown}) = {value}" if mods else "") +
             f" against more than {inputs.needed}: " +

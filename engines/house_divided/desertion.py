@@ -15,6 +15,7 @@ from companion.dice import Dice
 from companion.engine import Result
 from companion.inputs import Inputs, bounded
 from companion.odds import Dist, dist
+from companion.terms import Terms
 
 from .fire import hits_distribution
 from .morale import independent, morale_value
@@ -32,15 +33,25 @@ class DesertionCheck(Inputs):
     leaders: int = bounded(0, default=0)     # X: the friendly leaders' rating counted (A8)
     steady: bool = True                      # A6: whether the -1 for a unit not routed applies
 
+    def terms(self) -> Terms:
+        """The highest die that stays: the morale less the die's modifiers (+1 side lost, −1 not routed, −X
+        leaders), each moved across."""
+        terms = Terms(((self.grade, morale_value(self.grade, self.year)),))
+        if self.lost:
+            terms = terms.plus("side lost", -LOST_MODIFIER)
+        if self.steady and not self.routed:
+            terms = terms.plus("not routed", -STEADY_MODIFIER)
+        return terms.plus("leaders", self.leaders) if self.leaders else terms
+
     @property
     def modifier(self) -> int:
-        steady = STEADY_MODIFIER if self.steady and not self.routed else 0
-        return (LOST_MODIFIER if self.lost else 0) + steady - self.leaders
+        """The modifier on the die: the morale less the highest die that stays."""
+        return morale_value(self.grade, self.year) - self.terms().total
 
     @property
     def chance(self) -> Fraction:
-        morale = morale_value(self.grade, self.year)
-        return Fraction(sum(1 for face in range(1, 7) if face + self.modifier > morale), 6)
+        stays = self.terms().total
+        return Fraction(sum(1 for face in range(1, 7) if face > stays), 6)
 
 
 @dataclass(frozen=True)
@@ -53,9 +64,10 @@ def resolve_desertion(inputs: DesertionInput, dice: Dice) -> Result:
     """One die per reduced unit; the outcome says, unit by unit in order, whether it is eliminated."""
     outcome, parts = [], []
     for check in inputs.checks:
-        die = dice.d(6, f"Desertion: {check.unit} (HD-4.6)")
+        stays = check.terms()
+        die = dice.d(6, f"Desertion: {check.unit}, stays on {stays.total} or less = {stays.text()} (HD-4.6)")
         value = die + check.modifier
-        gone = value > morale_value(check.grade, check.year)
+        gone = die > stays.total
         outcome.append(gone)
         shown = f"{die}{check.modifier:+d} = {value}" if check.modifier else str(die)
         parts.append(f"{check.unit} rolled {shown}: {'deserts' if gone else 'stays'}")

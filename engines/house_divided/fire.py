@@ -18,6 +18,7 @@ from companion.engine import Result, RuleError
 from companion.inputs import Inputs, bounded
 from companion.quoting import quote
 from companion.odds import Dist, dist
+from companion.terms import Terms
 
 from .rules import MAX_STRENGTH
 
@@ -38,10 +39,17 @@ class Shot(Inputs):
         """The highest face that hits an unentrenched unit."""
         return self.strength + self.bonus * self.point
 
+    def terms(self) -> Terms:
+        """The parts of `hit_on`: strength, + the leader points (HD-4.3), − entrenched (HD-4.10)."""
+        terms = Terms((("strength", self.strength),))
+        if self.bonus:
+            terms = terms.plus("leader points", self.bonus * self.point)
+        return terms.plus("entrenched", -self.penalty) if self.penalty else terms
+
     @property
     def hit_on(self) -> int:
-        """The highest face that hits (an entrenched unit, when the penalty applies)."""
-        return self.reach - self.penalty
+        """The highest face that hits (an entrenched unit, when the penalty applies): the sum of `terms`."""
+        return self.terms().total
 
     @property
     def chance(self) -> Fraction:
@@ -65,12 +73,19 @@ class FireInput(Inputs):
     open_targets: bool = False
 
 
+def shot_label(label: str, shot: Shot, open_targets: bool) -> str:
+    """"Fire: 5th Mass, hits on 3 or less = strength 3 + leader points +1 − entrenched 1 (HD-4.10)"."""
+    loose = f"; an unentrenched unit on {shot.reach} or less" if open_targets and shot.penalty else ""
+    terms = shot.terms()
+    return f"{label}: {shot.unit}, hits on {terms.total} or less = {terms.text()}{loose} (HD-4.10)"
+
+
 def resolve_fire(inputs: FireInput, dice: Dice, label: str = "Fire") -> Result:
     """One die per firing unit; the outcome is the number of hits, and `open_only` in the details how many
     of them can fall only on unentrenched units."""
     parts, hits, open_only = [], 0, 0
     for shot in inputs.shots:
-        die = dice.d(6, f"{label}: {shot.unit} (HD-4.10)")
+        die = dice.d(6, shot_label(label, shot, inputs.open_targets))
         hit = die <= shot.hit_on
         loose = not hit and inputs.open_targets and die <= shot.reach
         hits += hit or loose

@@ -13,6 +13,7 @@ from companion.dice import Dice
 from companion.engine import Result
 from companion.inputs import Inputs, bounded
 from companion.odds import Dist, dist
+from companion.terms import Terms
 
 from .rules import CRACK, GRADES, MILITIA, MILITIA_MORALE, MILITIA_MORALE_LATER, MORALE, SHELTER_MODIFIER, YEARS
 
@@ -32,15 +33,16 @@ class MoraleCheck(Inputs):
     year: int = bounded(YEARS[0], YEARS[-1])
     sheltered: bool = False   # in a fort or entrenched: -1 to the die
 
-    @property
-    def modifier(self) -> int:
-        return SHELTER_MODIFIER if self.sheltered else 0
+    def terms(self) -> Terms:
+        """The highest die that holds: the morale, + 1 in a fort or entrenched (the die's −1 moved across)."""
+        terms = Terms(((self.grade, morale_value(self.grade, self.year)),))
+        return terms.plus("in a fort or entrenched", -SHELTER_MODIFIER) if self.sheltered else terms
 
     @property
     def chance(self) -> Fraction:
-        """P(the unit routs): the faces whose modified value is greater than its morale."""
-        morale = morale_value(self.grade, self.year)
-        return Fraction(sum(1 for face in range(1, 7) if face + self.modifier > morale), 6)
+        """P(the unit routs): the faces above the highest that holds."""
+        holds = self.terms().total
+        return Fraction(sum(1 for face in range(1, 7) if face > holds), 6)
 
 
 @dataclass(frozen=True)
@@ -53,12 +55,12 @@ def resolve_morale(inputs: MoraleInput, dice: Dice) -> Result:
     """One die per checking unit; the outcome says, unit by unit in order, whether it routs."""
     outcome, parts = [], []
     for check in inputs.checks:
-        die = dice.d(6, f"Morale: {check.unit} (HD-4.4)")
-        value = die + check.modifier
-        morale = morale_value(check.grade, check.year)
-        routs = value > morale
+        holds = check.terms()
+        die = dice.d(6, f"Morale: {check.unit}, holds on {holds.total} or less = {holds.text()} (HD-4.4)")
+        routs = die > holds.total
         outcome.append(routs)
-        shown = f"{die}{check.modifier:+d} = {value}" if check.modifier else str(die)
+        morale = morale_value(check.grade, check.year)
+        shown = f"{die}{SHELTER_MODIFIER:+d} = {die + SHELTER_MODIFIER}" if check.sheltered else str(die)
         parts.append(f"{check.unit} ({check.grade}, morale {morale}) rolled {shown}: {'routs' if routs else 'holds'}")
     return Result("morale", {"checks": [(c.unit, c.grade, c.year, c.sheltered) for c in inputs.checks]},
                   tuple(dice.rolls[len(dice.rolls) - len(inputs.checks):]), tuple(outcome), ("HD-4.4",),

@@ -466,7 +466,7 @@ def test_the_border_state_panel_gives_each_reason_and_the_odds(store):
     text = view.border.object
     assert "<td>Missouri</td><td>open</td><td><span class=\"ok\">yes" in text
     # Missouri joins within 8 CSA turns, the modifiers held: 1 - (1/6)^8; the curve gives each n
-    assert (f"MM gap 5 &lt;= 5 +1, 1861 +1; more than 3 needed</td><td>83.3% (5/6); within 8 CSA turns "
+    assert (f"MM gap 5 or less +1, in 1861 +1; more than 3 needed</td><td>83.3% (5/6); within 8 CSA turns "
             f"{odds_text(1 - F(1, 6) ** 8)}</td>") in text
     curve = view.border_plot.object.get(0)
     assert {layer.label for layer in view.border_plot.object} == {"Missouri"} and [(row[0], row[2]) for row in curve.data.itertuples(index=False)][:2] == [
