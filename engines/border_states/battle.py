@@ -8,6 +8,7 @@ from dataclasses import replace
 from companion.dice import Dice
 from companion.engine import RuleError, Step
 from companion.spec import NOT_ASKED, Choice, Pick, number, one_of, some_of, yes_no
+from companion.terms import Terms
 
 from .board import Card
 from .registry import NO_CARD, actions, card_choices, require_phase, use_card
@@ -27,9 +28,10 @@ def open_next(state: GameState) -> GameState:
     area = state.board.area(due[0])
     defender = area.side                      # CMB.1: the side whose own-side border state it is defends
     attacker = other(defender)
-    base = {attacker: state.count(area.name, attacker),
-            defender: state.count(area.name, defender) + (ENTRENCH_BONUS if area.name in state.entrenched else 0)}
-    return replace(state, phase=COMBAT, battle=Battle(area.name, attacker, defender, turn=attacker, dice=base))
+    base = {side: Terms((("units", state.count(area.name, side)),)) for side in (attacker, defender)}
+    if area.name in state.entrenched:
+        base[defender] = base[defender].plus("entrenched", ENTRENCH_BONUS)
+    return replace(state, phase=COMBAT, battle=Battle(area.name, attacker, defender, turn=attacker, made_of=base))
 
 
 def _battle(state: GameState, stage: str) -> Battle:
@@ -97,16 +99,18 @@ def start_effects(state: GameState, dice: Dice, extra_dice: int, card: str) -> S
     """CMB.3: the attacker, then the defender, may add dice by its commander card's ability and/or one card."""
     battle = state.battle
     side = battle.turn
-    added, said = extra_dice, []
+    dice, said = battle.made_of[side], []
     if extra_dice:
         said.append(f"+{extra_dice} by {state.commander_name(side)}'s ability")
+        dice = dice.plus(f"{state.commander_name(side)}'s ability", extra_dice)
     if card != "":
         spec = state.board.card(side, card)
         state = use_card(state, side)
         battle = replace(battle, cards=battle.cards + (side,))
-        added += spec.value if spec.effect == "ADD_STOCK_DICE" else 0
+        if spec.effect == "ADD_STOCK_DICE":
+            dice = dice.plus(card, spec.value)
         said.append(f"card {card}" + (f" (+{spec.value})" if spec.effect == "ADD_STOCK_DICE" else ""))
-    battle = replace(battle, dice={**battle.dice, side: battle.dice[side] + added})
+    battle = replace(battle, made_of={**battle.made_of, side: dice})
     battle = _next_turn(battle, "supply")
     text = ", ".join(said) or "nothing"
     new = replace(state, battle=battle)
@@ -147,7 +151,11 @@ def throw(state: GameState, dice: Dice) -> Step:
     """CMB.5-6: the side rolling throws every die it has left (the attacker to the end, then the defender)."""
     battle = state.battle
     side = battle.turn
-    result = resolve_throw(ThrowInput(battle.trays[side].left), dice, SIDE_NAME[side])
+    tray = battle.trays[side]
+    first = tray == Tray(battle.dice[side] + battle.supply[side])
+    made_of = battle.made_of[side].plus("supply", battle.supply[side]) if first and battle.supply[side] else \
+        battle.made_of[side] if first else None
+    result = resolve_throw(ThrowInput(tray.left, made_of), dice, SIDE_NAME[side])
     return Step(replace(state, battle=replace(battle, throw=result.outcome)),
                 f"Combat in {battle.area}: {result.summary}", result.rules, (result,))
 

@@ -9,6 +9,7 @@ from companion.dice import Dice
 from companion.engine import Result
 from companion.inputs import Inputs, bounded
 from companion.odds import Dist, dist, fractions
+from companion.terms import Terms
 
 from .rules import C, SIDE_NAME, SUPPLY_CAP_VARIANT, U
 
@@ -20,10 +21,17 @@ class InitiativeInput(Inputs):
     bid_u: int = bounded(0, SUPPLY_CAP_VARIANT, default=0)   # a bid is at most the supply held (cap 20)
 
 
+def initiative_label(side: str, bid: int) -> str:
+    """"Initiative, CSA: the die + bid +3 (BS-INIT, BS-VAR.2)": a side's die, and the supply it bid added to it."""
+    if not bid:
+        return f"Initiative, {SIDE_NAME[side]} (BS-INIT)"
+    return f"Initiative, {SIDE_NAME[side]}: {Terms((('bid', bid),)).after('the die')} (BS-INIT, BS-VAR.2)"
+
+
 def resolve_initiative(inputs: InitiativeInput, dice: Dice) -> Result:
     """One roll-off: the outcome is "C", "U" or "tie" (a tie is rolled again, as a new action)."""
-    c = dice.d(6, f"Initiative, {SIDE_NAME[C]} (BS-INIT)")
-    u = dice.d(6, f"Initiative, {SIDE_NAME[U]} (BS-INIT)")
+    c = dice.d(6, initiative_label(C, inputs.bid_c))
+    u = dice.d(6, initiative_label(U, inputs.bid_u))
     tc, tu = c + inputs.bid_c, u + inputs.bid_u
     winner = C if tc > tu else U if tu > tc else "tie"
     bids = f" (+{inputs.bid_c} / +{inputs.bid_u} bid: {tc} v {tu})" if inputs.bid_c or inputs.bid_u else ""

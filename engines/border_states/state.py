@@ -11,6 +11,7 @@ from typing import Any, Mapping
 from companion.engine import RuleError
 from companion.records import from_data, to_data
 from companion.spec import ActionSpec, Barred, Choice, Spread, counts, one_of
+from companion.terms import Terms
 
 from .board import Board, board_from_data, force_cut, star
 from .options import OPTIONS
@@ -39,7 +40,7 @@ class Battle:
     defender: str
     stage: str = "start"                       # start -> supply -> roll -> losses -> end
     turn: str = ""                             # who acts next in this stage (the attacker first)
-    dice: Mapping[str, int] = field(default_factory=per_side)      # combat dice before supply
+    made_of: Mapping[str, Terms] = field(default_factory=dict)   # each side's combat dice before supply, part by part
     supply: Mapping[str, int] = field(default_factory=per_side)    # supply dice committed (CMB.4)
     cards: tuple[str, ...] = ()                # sides that have used their one card (BS-CARD)
     trays: Mapping[str, Tray] = field(default_factory=dict)
@@ -51,6 +52,11 @@ class Battle:
 
     def role(self, side: str) -> str:
         return "attacker" if side == self.attacker else "defender"
+
+    @property
+    def dice(self) -> dict[str, int]:
+        """Each side's combat dice before supply (CMB.2-3): the sum of its parts."""
+        return {s: self.made_of[s].total if s in self.made_of else 0 for s in SIDES}
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from companion.dice import Dice
 from companion.engine import Result
 from companion.inputs import Inputs, bounded
 from companion.odds import Dist, dist
+from companion.terms import Terms, check_sum
 
 from .rules import DICE_IN_BOX
 from .tray import counts
@@ -18,10 +19,23 @@ from .tray import counts
 class ThrowInput(Inputs):
     RULE = "BS-CMB"
     dice: int = bounded(1, DICE_IN_BOX)   # every die left; no throw has more than the 50 dice in the box (A17)
+    made_of: Terms | None = None          # a side's first throw: its dice part by part (CMB.2-4)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        check_sum(self, "made_of", self.dice, self.made_of, self.RULE)
+
+
+def throw_label(inputs: ThrowInput, who: str) -> str:
+    """"Combat throw, CSA: 8 dice = units 3 + Lee's ability +1 + supply +4 (BS-CMB)"; a later throw, the dice
+    left."""
+    dice = f"{inputs.dice} {'die' if inputs.dice == 1 else 'dice'}"
+    count = f"{dice} = {inputs.made_of.text()}" if inputs.made_of else f"the {dice} left" if who else dice
+    return f"Combat throw{', ' + who if who else ''}: {count} (BS-CMB)"
 
 
 def resolve_throw(inputs: ThrowInput, dice: Dice, who: str = "") -> Result:
-    faces = dice.roll(inputs.dice, 6, f"Combat throw{', ' + who if who else ''} (BS-CMB)")
+    faces = dice.roll(inputs.dice, 6, throw_label(inputs, who))
     shown = ", ".join(str(f) for f in sorted(faces, reverse=True))
     return Result("throw", {"dice": inputs.dice}, tuple(dice.rolls[-1:]), counts(faces), ("BS-CMB",),
                   f"{who + ' throws' if who else 'Throw'} {inputs.dice} {'die' if inputs.dice == 1 else 'dice'}: {shown}")

@@ -376,7 +376,8 @@ def test_a_throw_takes_one_tapped_face_a_die(view, live):
     play_until(live, "throw")
     entry = view.guide.panel._dice
     assert entry.count == 5
-    assert entry._heading.object == plain("5 dice: Combat throw, CSA (BS-CMB)")   # shown as plain text
+    assert entry._heading.object == plain(  # shown as plain text
+        "5 dice: Combat throw, CSA: 5 dice = units 2 + Robert E. Lee's ability +1 + supply +2 (BS-CMB)")
     perform(view, (4, 4, 4, 2, 1))
     assert live.state.battle.throw == (1, 1, 0, 3, 0, 0)
 
