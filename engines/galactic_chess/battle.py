@@ -20,11 +20,12 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from companion.inputs import Inputs, bounded
+from companion.terms import Terms
 
 from .duel import DuelInput, DuelOutcome, Fighter, StrikeInput
 from .retreat import DESTROYED as RETREAT_DESTROYED
 from .retreat import RETREATED as RETREAT_DONE
-from .retreat import RetreatInput, RetreatRollInput, threshold
+from .retreat import RetreatInput, RetreatRollInput, threshold_terms
 from .rules import BONUS_MIN_FLEETS, BONUS_VP, FORTRESS_VP, GARRISON_MAX, KILL_VP, NATION
 
 ATTACKER, DEFENDER = 0, 1
@@ -277,9 +278,15 @@ def apply_duel(units, field: Field, actor: int, target: int, outcome: DuelOutcom
 
 # --- GC-6B.6 retreat ---------------------------------------------------------------------------------
 
-def retreat_threshold(units, field: Field, unit: int) -> int:
+def retreat_terms(units, field: Field, unit: int) -> Terms:
+    """GC-6B.6: the parts of the unit's retreat threshold."""
     side = units[unit].side
-    return threshold(units[unit].strategy, sc_strategy(units, field, side), field.sc[side] == unit)
+    sc = sc_strategy(units, field, side) if field.sc[side] != NONE else None
+    return threshold_terms(units[unit].strategy, sc, field.sc[side] == unit)
+
+
+def retreat_threshold(units, field: Field, unit: int) -> int:
+    return retreat_terms(units, field, unit).total
 
 
 def shooters(units, status, retreater: int, rules: BattleRules) -> tuple[int, ...]:
@@ -291,7 +298,8 @@ def shooters(units, status, retreater: int, rules: BattleRules) -> tuple[int, ..
 def retreat_input(units, field: Field, unit: int, shooter: int | None, modifier: int = 0,
                   shooter_modifier: int = 0) -> RetreatInput:
     shot = free_attack(units, shooter, unit, shooter_modifier) if shooter is not None else None
-    return RetreatInput(RetreatRollInput(retreat_threshold(units, field, unit), modifier), shot)
+    made_of = retreat_terms(units, field, unit)
+    return RetreatInput(RetreatRollInput(made_of.total, modifier, made_of), shot)
 
 
 def free_attack(units, shooter: int, retreater: int, modifier: int = 0) -> StrikeInput:

@@ -15,8 +15,9 @@ from companion.dice import Dice
 from companion.engine import Result
 from companion.inputs import Inputs
 from companion.odds import Dist, dist
+from companion.terms import Terms
 
-from .two_dice import WAYS, at_least, signed, throw
+from .two_dice import WAYS, at_least, needs, signed, support_term, throw
 
 ACTOR, TARGET = "actor", "target"
 
@@ -39,9 +40,14 @@ class StrikeInput(Inputs):
     modifier: int = 0   # a battle-support card on this roll
 
 
+def need_terms(inputs: StrikeInput) -> Terms:
+    """The parts of the 2d6 total that hits: defence - attack - modifier."""
+    return support_term(Terms((("defence", inputs.defence), ("attack", -inputs.attack))), inputs.modifier)
+
+
 def need(inputs: StrikeInput) -> int:
-    """The 2d6 total that hits: defence - attack - modifier."""
-    return inputs.defence - inputs.attack - inputs.modifier
+    """The 2d6 total that hits: the sum of `need_terms`."""
+    return need_terms(inputs).total
 
 
 def hit_chance(inputs: StrikeInput) -> Fraction:
@@ -50,8 +56,8 @@ def hit_chance(inputs: StrikeInput) -> Fraction:
 
 
 def resolve_strike(inputs: StrikeInput, dice: Dice, label: str = "Strike") -> Result:
-    total = throw(dice, f"{label} (GC-6B.5)")
-    hit = total + inputs.attack + inputs.modifier >= inputs.defence
+    total = throw(dice, f"{label}: {needs(need_terms(inputs), 'more')} (GC-6B.5)")
+    hit = total >= need(inputs)
     text = (f"{label}: {total} + attack {inputs.attack}{signed(inputs.modifier)} = "
             f"{total + inputs.attack + inputs.modifier} vs defence {inputs.defence}: {'hit' if hit else 'miss'}")
     return Result("strike", {"attack": inputs.attack, "defence": inputs.defence, "modifier": inputs.modifier},

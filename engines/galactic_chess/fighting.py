@@ -447,8 +447,8 @@ def retreat(state: GameState, dice: Dice, actor: str, support: str, modifier: in
     s = state.sortie
     a = unit_index(s, actor)
     s, new, note = play_support(state, s, support, s.units[a].side, modifier)
-    t = fight.retreat_threshold(s.units, s.field, a)
-    result = resolve_retreat_roll(RetreatRollInput(t, modifier), dice, f"{actor} retreats")
+    t = fight.retreat_terms(s.units, s.field, a)
+    result = resolve_retreat_roll(RetreatRollInput(t.total, modifier, t), dice, f"{actor} retreats")
     if result.outcome:
         field, awards = fight.apply_retreat(s.units, s.field, a, RETREATED, None, rules_of_battle(state, s))
         return _close(new, s, field, a, [], awards, f"{result.summary}{note}", ("GC-6B.6",), (result,))

@@ -12,6 +12,7 @@ from companion.dice import Dice
 from companion.engine import Result
 from companion.inputs import Inputs, bounded
 from companion.odds import Dist, dist, fractions
+from companion.terms import Terms
 
 from .rules import (
     FORCED_FACE,
@@ -41,9 +42,14 @@ class OrderResult:
     forced: bool
 
 
+def added(inputs: OrderInput) -> Terms:
+    """GC-5: what is added to the die: +1 once Ragnarok has fired."""
+    return Terms((("Ragnarok", RAGNAROK_MODIFIER),)) if inputs.ragnarok else Terms()
+
+
 def order_result(raw: int, inputs: OrderInput) -> OrderResult:
     """GC-5: the table read for an unmodified face."""
-    modified = raw + (RAGNAROK_MODIFIER if inputs.ragnarok else 0)
+    modified = raw + added(inputs).total
     size = str(inputs.invasion_size) if inputs.invasion_size else SORTIE_SIZE[modified]
     return OrderResult(modified, size, raw == FORCED_FACE)
 
@@ -58,7 +64,8 @@ def describe(raw: int, result: OrderResult, inputs: OrderInput) -> str:
 
 
 def resolve_order_roll(inputs: OrderInput, dice: Dice) -> Result:
-    raw = dice.d(ORDER_DIE, "Order roll (GC-5)")
+    plus = added(inputs)
+    raw = dice.d(ORDER_DIE, f"Order roll{': ' + plus.after('the die') if plus.parts else ''} (GC-5)")
     result = order_result(raw, inputs)
     return Result("order_roll", {"ragnarok": inputs.ragnarok, "invasion_size": inputs.invasion_size},
                   tuple(dice.rolls[-1:]), result, ("GC-5",), describe(raw, result, inputs), {"raw": raw})

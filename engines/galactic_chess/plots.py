@@ -14,9 +14,10 @@ from companion.dice import Dice
 from companion.engine import Result
 from companion.inputs import Inputs, bounded
 from companion.odds import Dist, dist
+from companion.terms import Terms
 
 from .rules import GARRISON_BONUS
-from .two_dice import WAYS, at_least, signed, throw
+from .two_dice import WAYS, at_least, needs, signed, throw
 
 TARGET_DESTROYED, PLOTTER_DESTROYED, NOTHING = "target destroyed", "plotter destroyed", "nothing"
 
@@ -29,13 +30,20 @@ class PlotRollInput(Inputs):
     modifier: int = bounded(0, GARRISON_BONUS, default=0)   # GC-7.21: +2 for the commander's player (Q22)
 
 
+def need_terms(inputs: PlotRollInput) -> Terms:
+    """The 2d6 total that succeeds: the plot value, less the +2 of the player holding the commander (Q22)."""
+    terms = Terms((("plot value", inputs.value),))
+    return terms.plus("holding the commander", -inputs.modifier) if inputs.modifier else terms
+
+
 def plot_chance(inputs: PlotRollInput) -> Fraction:
-    return Fraction(at_least(inputs.value - inputs.modifier), WAYS)
+    return Fraction(at_least(need_terms(inputs).total), WAYS)
 
 
 def resolve_plot_roll(inputs: PlotRollInput, dice: Dice, label: str = "Plot", rule: str = "GC-6A.32") -> Result:
-    total = throw(dice, f"{label} ({rule})")
-    done = total + inputs.modifier >= inputs.value
+    need = need_terms(inputs)
+    total = throw(dice, f"{label}: {needs(need, 'more')} ({rule})")
+    done = total >= need.total
     text = f"{label}: {total}{signed(inputs.modifier)} vs plot value {inputs.value}: {'success' if done else 'failure'}"
     return Result("plot_roll", {"value": inputs.value, "modifier": inputs.modifier}, tuple(dice.rolls[-1:]), done,
                   (rule,), text, {"total": total})

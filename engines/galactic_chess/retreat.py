@@ -15,16 +15,20 @@ from companion.dice import Dice
 from companion.engine import Result
 from companion.inputs import Inputs
 from companion.odds import Dist, dist
+from companion.terms import Terms, check_sum
 
 from .duel import StrikeInput, hit_chance, resolve_strike
-from .two_dice import WAYS, at_most, signed, throw
+from .two_dice import WAYS, at_most, needs, signed, support_term, throw
 
 RETREATED, DESTROYED, STAYS = "retreated", "destroyed", "stays"
 
 
-def threshold(strategy: int, sc_strategy: int, is_sc: bool) -> int:
-    """GC-6B.6: own S + SC's S; 2 x own S for the SC itself; with no SC the SC's S counts as 0."""
-    return 2 * strategy if is_sc else strategy + sc_strategy
+def threshold_terms(strategy: int, sc_strategy: int | None, is_sc: bool) -> Terms:
+    """GC-6B.6: own S + SC's S; 2 x own S for the SC itself; with no SC (None) the SC's S counts as 0."""
+    if is_sc:
+        return Terms((("strategy", strategy), ("its strategy again, as the SC", strategy)))
+    terms = Terms((("strategy", strategy),))
+    return terms if sc_strategy is None else terms.plus("the SC's strategy", sc_strategy)
 
 
 @dataclass(frozen=True)
@@ -32,17 +36,26 @@ class RetreatRollInput(Inputs):
     RULE = "GC-6B.6"
 
     threshold: int
-    modifier: int = 0   # a battle-support card on the retreat roll
+    modifier: int = 0                # a battle-support card on the retreat roll
+    made_of: Terms | None = None     # the parts of the threshold, when known (`threshold_terms`)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        check_sum(self, "made_of", self.threshold, self.made_of, self.RULE)
+
+    def leaves_on(self) -> Terms:
+        """The 2d6 total that leaves at most: the threshold less the card's modifier."""
+        return support_term(self.made_of or Terms((("threshold", self.threshold),)), self.modifier)
 
 
 def retreat_chance(inputs: RetreatRollInput) -> Fraction:
     """r(T): the chance 2d6 (+ modifier) comes to T or less."""
-    return Fraction(at_most(inputs.threshold - inputs.modifier), WAYS)
+    return Fraction(at_most(inputs.leaves_on().total), WAYS)
 
 
 def resolve_retreat_roll(inputs: RetreatRollInput, dice: Dice, label: str = "Retreat") -> Result:
-    total = throw(dice, f"{label} (GC-6B.6)")
-    done = total + inputs.modifier <= inputs.threshold
+    total = throw(dice, f"{label}: {needs(inputs.leaves_on(), 'less')} (GC-6B.6)")
+    done = total <= inputs.leaves_on().total
     text = (f"{label}: {total}{signed(inputs.modifier)} vs {inputs.threshold}: "
             f"{'leaves the battle' if done else 'fails'}")
     return Result("retreat_roll", {"threshold": inputs.threshold, "modifier": inputs.modifier},

@@ -10,6 +10,7 @@ from functools import cache
 import icepool
 
 from companion.dice import Dice
+from companion.terms import Terms
 
 from .rules import TWO_DICE
 
@@ -39,3 +40,13 @@ def throw(dice: Dice, label: str) -> int:
 
 def signed(modifier: int) -> str:
     return f" {modifier:+d}" if modifier else ""
+
+
+def support_term(terms: Terms, modifier: int) -> Terms:
+    """The number to throw with a battle-support card's modifier on the roll moved across (GC-6B.5)."""
+    return terms.plus("battle-support card", -modifier) if modifier else terms
+
+
+def needs(terms: Terms, way: str) -> str:
+    """"2d6 needs 7 or more = defence 10 − attack 3": the number to throw and what it is made of."""
+    return f"2d6 needs {terms.total} or {way} = {terms.summed()}"

@@ -44,7 +44,7 @@ from engines.galactic_chess.retreat import (
     RetreatRollInput,
     retreat_odds,
     retreat_roll_odds,
-    threshold,
+    threshold_terms,
 )
 from engines.galactic_chess.rolloff import RollOffInput, roll_off_odds
 from engines.galactic_chess.two_dice import at_least, at_most
@@ -155,7 +155,7 @@ def test_the_lower_strategy_strikes_back_only_if_it_survives():
 def test_vector_v5_retreat():
     """V5 (GC-6B.6): S3 with an SC of S5: T 8, 26/36; the SC itself, S4: T 8; no SC, S2: T 2, 1/36; after a
     failure, a free attack A2 vs D9 destroys 10 x 21 = 210/1296, the unit stays 150/1296."""
-    assert threshold(3, 5, False) == 8 and threshold(4, 4, True) == 8 and threshold(2, 0, False) == 2
+    assert [threshold_terms(*given).total for given in ((3, 5, False), (4, 4, True), (2, 0, False))] == [8, 8, 2]
     assert fractions(retreat_roll_odds(RetreatRollInput(8)))[True] == F(26, 36)
     assert fractions(retreat_roll_odds(RetreatRollInput(2)))[True] == F(1, 36)
     odds = fractions(retreat_odds(RetreatInput(RetreatRollInput(8), StrikeInput(2, 9))))
