@@ -44,3 +44,9 @@ class ReplayedTable:
         assert self.state.to_dict() == before
         assert len(self.replay.events) == count
         return caught.value
+
+
+def transcript_line(event: Event) -> str:
+    """One event of a golden transcript: its summary, its rule IDs and each roll's label with its faces."""
+    dice = "; ".join(f"{roll.label}: {' '.join(map(str, roll.faces))}" for roll in event.rolls)
+    return f"{event.seq:02d} {event.summary} [{', '.join(event.rules)}]" + (f" dice: {dice}" if dice else "")

@@ -7,6 +7,7 @@ import pytest
 
 from engines.border_states.guide import due_now, phase_title
 from tests.engines.border_states.support import KY, MD, TN, VA, C, Table, U, board, setup
+from tests.engines.table import transcript_line
 
 GOLDEN = Path(__file__).parent / "golden" / "round_1.txt"
 
@@ -60,11 +61,7 @@ def played() -> Table:
 
 def transcript(table: Table) -> str:
     """The event log: one line per event with its rule IDs and dice."""
-    lines = []
-    for event in table.events:
-        dice = " ".join(str(f) for roll in event.rolls for f in roll.faces)
-        lines.append(f"{event.seq:02d} {event.summary} [{', '.join(event.rules)}]" + (f" dice: {dice}" if dice else ""))
-    return "\n".join(lines) + "\n"
+    return "".join(transcript_line(event) + "\n" for event in table.events)
 
 
 @pytest.mark.rule("BS-DRAW", "BS-INIT", "BS-ACT", "BS-D.4", "BS-D.5", "BS-D.6", "BS-RET", "BS-D.7", "BS-CMB",

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from tests.engines.bull_run.support import Table
+from tests.engines.table import transcript_line
 
 GOLDEN = Path(__file__).parent / "golden" / "solitaire_turns_1_2.txt"
 
@@ -55,11 +56,7 @@ def transcript() -> str:
     table = Table()
     for kind, faces, params in SCRIPT:
         table.do(kind, *faces, **params)
-    lines = []
-    for event in table.events:
-        dice = " ".join(str(f) for roll in event.rolls for f in roll.faces)
-        lines.append(f"{event.seq:02d} {event.summary} [{', '.join(event.rules)}]" + (f" dice: {dice}" if dice else ""))
-    return "\n".join(lines) + "\n"
+    return "".join(transcript_line(event) + "\n" for event in table.events)
 
 
 @pytest.mark.rule("BR-5.1", "BR-9.0", "BR-10.1", "BR-11.1", "BR-11.2")

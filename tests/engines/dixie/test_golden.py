@@ -8,6 +8,7 @@ import pytest
 
 from engines.dixie.example import example_cards
 from tests.engines.dixie.support import Table
+from tests.engines.table import transcript_line
 
 GOLDEN = Path(__file__).parent / "golden" / "example_turns_1_2.txt"
 
@@ -50,11 +51,7 @@ def transcript() -> str:
     table.deploy(DEPLOYMENT)
     for kind, faces, params in SCRIPT:
         table.do(kind, *faces, **params)
-    lines = []
-    for event in table.events:
-        dice = " ".join(str(f) for roll in event.rolls for f in roll.faces)
-        lines.append(f"{event.seq:02d} {event.summary} [{', '.join(event.rules)}]" + (f" dice: {dice}" if dice else ""))
-    return "\n".join(lines) + "\n"
+    return "".join(transcript_line(event) + "\n" for event in table.events)
 
 
 @pytest.mark.rule("DX-5.0", "DX-3.2", "DX-7.3", "DX-8.1", "DX-9.0")

@@ -8,6 +8,7 @@ import pytest
 
 from engines.galactic_chess.example import example_setup
 from tests.engines.galactic_chess.support import Table
+from tests.engines.table import transcript_line
 
 GOLDEN = Path(__file__).parent / "golden" / "three_players.txt"
 
@@ -62,11 +63,7 @@ def transcript() -> str:
     table = Table(example_setup())
     for kind, faces, params in SCRIPT:
         table.do(kind, *faces, **params)
-    lines = []
-    for event in table.events:
-        dice = " ".join(str(f) for roll in event.rolls for f in roll.faces)
-        lines.append(f"{event.seq:02d} {event.summary} [{', '.join(event.rules)}]" + (f" dice: {dice}" if dice else ""))
-    return "\n".join(lines) + "\n"
+    return "".join(transcript_line(event) + "\n" for event in table.events)
 
 
 @pytest.mark.rule("GC-4", "GC-3", "GC-6B", "GC-6A")

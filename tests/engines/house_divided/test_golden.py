@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from tests.engines.house_divided.support import TEST_BASIC, Table
+from tests.engines.table import transcript_line
 
 GOLDEN = Path(__file__).parent / "golden" / "example_turn_1.txt"
 
@@ -58,11 +59,7 @@ def transcript() -> str:
     table = Table()
     for kind, faces, params in SCRIPT:
         table.do(kind, *faces, **params)
-    lines = []
-    for event in table.events:
-        dice = " ".join(str(f) for roll in event.rolls for f in roll.faces)
-        lines.append(f"{event.seq:02d} {event.summary} [{', '.join(event.rules)}]" + (f" dice: {dice}" if dice else ""))
-    return "\n".join(lines) + "\n"
+    return "".join(transcript_line(event) + "\n" for event in table.events)
 
 
 @pytest.mark.rule("HD-3", "HD-5.4", "HD-5.1", "HD-4.2", "HD-4.4", "HD-4.6", "HD-5.3")
