@@ -10,13 +10,15 @@ import holoviews as hv
 import pandas as pd
 import panel as pn
 import panel_material_ui as pmui
+from bokeh.models import PanTool, WheelZoomTool
 
 import engines
 from companion import plots
 from companion.dice import RandomDice
 from companion.engine import RuleError
 from companion.odds import p_at_least
-from companion.ui.controls import ActionPanel, OddsPanel, lazy_tabs, odds_text, two_columns
+from companion.labels import place
+from companion.ui.controls import ActionPanel, OddsPanel, lazy_tabs, odds_text, switch, two_columns
 from companion.ui.forms import SpecStep
 from companion.ui.guide import PhaseGuide
 from companion.ui.live import LiveSession
@@ -49,6 +51,7 @@ SUPPLY_COLOURS = {IN_SUPPLY: plots.PALETTE[2], OUT_OF_SUPPLY: plots.PALETTE[5], 
 LINE_COLOURS = {"rail": "#444444", "river": plots.PALETTE[4], "road": plots.PALETTE[1]}
 BUTTON_COLOURS = {USA: "primary", CSA: "error", "": "secondary"}
 BORDER_TURNS, OUTLOOK_DAYS = 8, 4
+MAP_FRAME, MAP_MARK = (700, 330), 26  # px: the map's smallest frame on a tablet; half a box's ring, its line included
 CSS = """
 .example { background: #F0E442; color: #000; padding: 4px 8px; border-radius: 4px; font-weight: 600; margin-bottom: 4px; }
 .turns { display: grid; grid-template-columns: repeat(20, 1fr); gap: 2px; margin: 4px 0; } .years { display: flex; gap: 2px; }
@@ -225,26 +228,30 @@ def supply_html(state: GameState) -> str:
 
 
 def map_figure(state: GameState, selected: str | None = None) -> hv.Overlay:
-    """Boxes coloured by control, lines by type, rings for the phasing side's supply (HD-5.1), the box chosen."""
+    """Boxes coloured by control, lines by type, rings for the phasing side's supply (HD-5.1), the box chosen; each
+    box's id and units beside it where they cover no other label or box (companion.labels), else its id alone.
+    Pan and wheel zoom are there but not active: a finger or a wheel on the map scrolls the page (MapPanel)."""
     views = map_view(state)
+    at = {v.id: i for i, v in enumerate(views)}
+    layout = place([(v.x, v.y) for v in views], [(f"{v.id} U{v.units[USA]} C{v.units[CSA]}", v.id) for v in views],
+                   MAP_FRAME, MAP_MARK, [(at[line.a], at[line.b]) for line in state.game_map.lines])
     nodes = hv.Nodes([(v.x, v.y, v.id, v.name, SIDE_NAME.get(v.controller, 'nobody'), v.supply or "-",
                        f"Union {v.units[USA]}, CSA {v.units[CSA]}") for v in views], vdims=["name", "control", "supply", "units"])
     edges = pd.DataFrame([(line.a, line.b, line.type) for line in state.game_map.lines], columns=["start", "end", "type"])
     graph = hv.Graph((edges, nodes), vdims=["type"]).opts(
         node_color="control", cmap=CONTROL_COLOURS, node_size=30, edge_color="type", edge_cmap=LINE_COLOURS,
         edge_line_width=4, node_line_color="white", tools=["hover"], inspection_policy="nodes", show_legend=False)
-    drop = 0.09 * ((max(v.y for v in views) - min(v.y for v in views)) or 1)
     rings = hv.Points([(v.x, v.y, v.supply) for v in views if v.supply in SUPPLY_COLOURS], vdims=["supply"]).opts(
         color="supply", cmap=SUPPLY_COLOURS, size=46, fill_alpha=0, line_width=5, marker="circle", show_legend=False)
     chosen = hv.Points([(v.x, v.y) for v in views if v.id == selected]).opts(
         color="black", size=58, fill_alpha=0, line_width=2, line_dash="dashed", marker="square")
-    labels = hv.Labels([(v.x, v.y - drop, f"{v.id}\nU{v.units[USA]} C{v.units[CSA]}") for v in views]).opts(
-        text_color="black", text_font_size="10pt", text_baseline="top")
+    labels = hv.Labels([(p.x, p.y, p.text) for p in layout.labels if p]).opts(
+        text_color="black", text_font_size=f"{layout.font}px", text_align="center", text_baseline="middle")
     name = "EXAMPLE map" if state.game_map.label == LABEL else state.game_map.label
     return (graph * rings * chosen * labels).opts(
         title=(f"{name}: c" if name else "C") + f"ontrol and {SIDE_NAME[state.side]} supply", responsive=True,
-        min_height=400, xaxis=None, yaxis=None, toolbar=None, padding=0.15, bgcolor="#f7f5ee", fontscale=1.1,
-        show_legend=False)
+        min_height=400, xaxis=None, yaxis=None, toolbar=None, xlim=layout.xlim, ylim=layout.ylim, padding=0,
+        bgcolor="#f7f5ee", fontscale=1.1, show_legend=False, active_tools=[])
 
 
 LEGEND = ('<div class="legend">' + "".join(f'<span><i style="background:{c}"></i>{n}</span>' for n, c in CONTROL_COLOURS.items())
@@ -257,11 +264,13 @@ class MapPanel(pn.viewable.Viewer):
 
     def __init__(self, live: LiveSession, **params):
         super().__init__(**params)
-        self.live, self.selected, self._key, self._tapped = live, None, None, set()
+        self.live, self.selected, self._key, self._figures = live, None, None, {}
         self.redraw = hv.streams.Stream.define("MapState", key=0)()
         self.figure = pn.pane.HoloViews(hv.DynamicMap(lambda key: map_figure(live.state, self.selected).opts(
-            hooks=[self._on_tap]), streams=[self.redraw]), sizing_mode="stretch_width", min_height=380,
+            hooks=[self._on_draw]), streams=[self.redraw]), sizing_mode="stretch_width", min_height=380,
             linked_axes=False, css_classes=["map-figure"])
+        self.zoom = switch("Zoom and move the map", css="map-zoom")
+        self.zoom.param.watch(lambda _: self._tools(), "value")
         self.brush = pmui.RadioButtonGroup(label="A tap on a box (on the map or its button)", options={
             "Shows it": "look", "Gives it to the Union": USA, "Gives it to the CSA": CSA, "Makes it nobody's": NOBODY},
             value="look", size="large", css_classes=["control-brush"])
@@ -272,11 +281,21 @@ class MapPanel(pn.viewable.Viewer):
         self.details, self.supply = html_pane("box-details"), html_pane("supply-report")
         self.render()
 
-    def _on_tap(self, plot, element) -> None:
-        """The Bokeh figure's taps, once per figure (HoloViews' Tap stream stays silent on an overlay here)."""
-        if plot.state.id not in self._tapped:
-            self._tapped.add(plot.state.id)
+    def _on_draw(self, plot, element) -> None:
+        """The Bokeh figure's taps, once per figure (HoloViews' Tap stream stays silent on an overlay here); its tools
+        as the zoom switch says (HoloViews turns them off at each redraw)."""
+        if plot.state.id not in self._figures:
+            self._figures[plot.state.id] = plot.state
             plot.state.on_event("tap", lambda event: self.tap_at(event.x, event.y))
+        self._tools()
+
+    def _tools(self) -> None:
+        """Pan and wheel zoom active only while "Zoom and move the map" is on; a tap shows a box either way."""
+        for figure in self._figures.values():
+            bar = figure.toolbar
+            bar.active_drag = next((t for t in bar.tools if isinstance(t, PanTool)), None) if self.zoom.value else None
+            bar.active_scroll = next((t for t in bar.tools if isinstance(t, WheelZoomTool)), None) \
+                if self.zoom.value else None
 
     def tap_at(self, x, y) -> None:
         """A tap on the graph: the nearest box, if the tap was close to one."""
@@ -306,7 +325,7 @@ class MapPanel(pn.viewable.Viewer):
         self.supply.object = supply_html(state)
 
     def __panel__(self):
-        return pn.Column(self.brush, self.figure, pn.pane.HTML(LEGEND, stylesheets=[CSS]),
+        return pn.Column(self.brush, self.zoom, self.figure, pn.pane.HTML(LEGEND, stylesheets=[CSS]),
                          pn.FlexBox(*self.buttons.values(), css_classes=["box-buttons"]), self.details,
                          pmui.Typography("Supply (HD-5.1)", variant="h6"), self.supply, sizing_mode="stretch_width")
 

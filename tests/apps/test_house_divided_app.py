@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import copy
 import html
+import itertools
 import json
+import math
+import random
 import re
 from fractions import Fraction as F
 
 import panel_material_ui as pmui
 import pytest
 from bokeh.events import Tap
-from bokeh.models import Plot
+from bokeh.models import PanTool, Plot, WheelZoomTool
 
-from apps.house_divided import CSA, USA, HouseDividedView, SetupEditor, border_html, command_table_html, fi_html, \
-    map_figure, outlook, outlook_figure, unit_odds_html
+from apps.house_divided import CSA, MAP_FRAME, USA, HouseDividedView, SetupEditor, border_html, command_table_html, \
+    fi_html, map_figure, outlook, outlook_figure, unit_odds_html
 from companion.engine import resolve_options
 from companion.plots import EXACTLY
 from companion.session import GameSession
@@ -539,6 +542,87 @@ def test_the_map_figure_colours_control_and_supply(view):
                                                                          (3.0, 0.0, "in supply")]
     assert [tuple(r) for r in chosen.data.itertuples(index=False)] == [(3.0, 0.0)]
     assert overlay.opts.get().kwargs["title"] == "EXAMPLE map: control and Union supply"
+
+
+@pytest.mark.rule("HD-8")
+def test_the_map_scrolls_the_page_until_zoom_is_turned_on_and_a_tap_works_either_way(view):
+    """No drag or wheel tool is active at first (a finger or a wheel on the map scrolls the page); the switch turns
+    pan and wheel zoom on, also after a redraw, and off again; a tap on a box shows it in both."""
+    panel = view.map
+    figure = drawn_map(panel)
+    bar = figure.toolbar
+    assert bar.active_drag is None and bar.active_scroll is None
+    panel.zoom.value = True
+    assert isinstance(bar.active_drag, PanTool) and isinstance(bar.active_scroll, WheelZoomTool)
+    figure._trigger_event(Tap(figure, x=3.0, y=0.0))     # P, drawn at (3, 0): the map redrawn with P chosen
+    assert panel.selected == "P" and isinstance(bar.active_drag, PanTool) and isinstance(bar.active_scroll,
+                                                                                          WheelZoomTool)
+    panel.zoom.value = False
+    assert bar.active_drag is None and bar.active_scroll is None
+    figure._trigger_event(Tap(figure, x=-3.0, y=0.0))    # U1
+    assert panel.selected == "U1"
+
+
+# How big a label is drawn, approximately (a sans-serif font): a character 0.6 of the font size wide, a line 1.2 of
+# it high; a box's mark is its supply ring, 46 px across, with half the ring's 5 px line: a circle of radius 25.5 px.
+CHAR, LINE, RING = 0.6, 1.2, 25.5
+
+
+def label_boxes(overlay, frame) -> tuple[list, list]:
+    """The labels' boxes and the boxes' marks, in pixels of a plot frame of `frame` (width, height): the positions of
+    the figure's labels and points, its font size and its x and y limits."""
+    graph, _, _, labels = overlay
+    kwargs, font = overlay.opts.get().kwargs, float(labels.opts.get().kwargs["text_font_size"].removesuffix("px"))
+    (x0, x1), (y0, y1) = kwargs["xlim"], kwargs["ylim"]
+
+    def px(x, y):
+        return (x - x0) * frame[0] / (x1 - x0), (y - y0) * frame[1] / (y1 - y0)
+    boxes = []
+    for x, y, text in labels.data.itertuples(index=False):
+        (cx, cy), w, h = px(x, y), CHAR * font * len(text), LINE * font
+        boxes.append((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2))
+    return boxes, [px(x, y) for x, y, *_ in graph.nodes.data.itertuples(index=False)]
+
+
+def assert_apart(boxes, marks, frame) -> None:
+    for a, b in itertools.combinations(boxes, 2):
+        assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+    for box, (mx, my) in itertools.product(boxes, marks):
+        nearest = (min(max(mx, box[0]), box[2]), min(max(my, box[1]), box[3]))
+        assert math.dist(nearest, (mx, my)) >= RING, (box, (mx, my))
+    assert all(b[0] >= 0 and b[1] >= 0 and b[2] <= frame[0] and b[3] <= frame[1] for b in boxes)
+
+
+def dense_map(count: int = 30, seed: int = 7) -> dict:
+    """A setup whose map has `count` boxes at random places in a 6 x 4 area, a road from each to the next."""
+    rng = random.Random(seed)
+    boxes = [{"id": f"B{i}", "name": f"Box {i}", "alignment": "neutral", "rp": 0, "port": False, "fort": False,
+              "x": round(rng.uniform(0, 6), 2), "y": round(rng.uniform(0, 4), 2)} for i in range(1, count + 1)]
+    lines = [{"from": f"B{i}", "to": f"B{i + 1}", "type": "road"} for i in range(1, count)]
+    return {"map": {"boxes": boxes, "lines": lines}, "units": [], "leaders": [], "mm": {"USA": 10, "CSA": 10}}
+
+
+@pytest.mark.rule("HD-8")
+@pytest.mark.parametrize("frame", [MAP_FRAME, (MAP_FRAME[0] * 2, MAP_FRAME[1]), (MAP_FRAME[0], MAP_FRAME[1] * 1.5)])
+def test_the_example_maps_labels_cover_no_label_and_no_box(view, frame):
+    """At the smallest frame the map is drawn in on a tablet, and at larger ones: every box of the example has its
+    label, with its units where there is room, and none covers another or a box's mark."""
+    overlay = map_figure(view.live.state, "P")
+    boxes, marks = label_boxes(overlay, frame)
+    assert_apart(boxes, marks, frame)
+    texts = list(overlay.get(3).data.iloc[:, 2])
+    assert len(texts) == 11 and "A U0 C2" in texts and "washington U2 C0" in texts
+
+
+@pytest.mark.rule("HD-8")
+@pytest.mark.parametrize("seed", [7, 11])
+def test_a_dense_maps_labels_cover_no_label_and_no_box(seed):
+    """30 boxes at random on a small area: smaller text, some labels the id alone or left out, none covering
+    another label or a box's mark."""
+    overlay = map_figure(ENGINE.start(None, dense_map(seed=seed)))
+    boxes, marks = label_boxes(overlay, MAP_FRAME)
+    assert_apart(boxes, marks, MAP_FRAME)
+    assert len(boxes) >= 25
 
 
 def test_undo_from_the_shell_and_a_reopened_session_show_the_same_game(view, store):

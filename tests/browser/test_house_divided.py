@@ -9,8 +9,10 @@ import json
 import pytest
 from playwright.sync_api import expect
 
+from apps.house_divided import MAP_FRAME
 from engines.house_divided.example import EXAMPLE_MAP
 
+from .conftest import TABLET
 from .test_shell import SCRIPT, assert_no_script_ran, screenshots
 from .ui import SLOW, button, do, guide, logged, other, step, tap_faces
 
@@ -32,6 +34,45 @@ MAP_POINT = """([x, y, pane]) => {
   const box = view.el.getBoundingClientRect();
   return {x: box.left + view.frame.x_scale.compute(x), y: box.top + view.frame.y_scale.compute(y)};
 }"""
+
+
+# The map's Bokeh figure (the one drawn inside the map pane's box): its frame's size and place on the screen, its x
+# range, the gesture tools active, the touch-action of the layer that takes the gestures, and how far the page is
+# scrolled: window.scrollY plus the scroll of every box around the map that scrolls (the Material page scrolls its
+# main content, not the window).
+MAP_STATE = """(el) => {
+  const pane = el.getBoundingClientRect();
+  const figures = [];
+  const walk = (view) => {
+    if (view.frame && view.frame.x_scale) figures.push(view);
+    for (const child of view.child_views ?? []) walk(child);
+  };
+  for (const root of Bokeh.index.roots) walk(root);
+  const inside = (r) => r.width > 0 && r.left >= pane.x - 1 && r.top >= pane.y - 1 &&
+                        r.right <= pane.x + pane.width + 1 && r.bottom <= pane.y + pane.height + 1;
+  const view = figures.find((v) => inside(v.el.getBoundingClientRect()));
+  const scrolled = (el) => {
+    let total = window.scrollY;
+    for (let e = el; e; e = e.parentNode instanceof ShadowRoot ? e.parentNode.host : e.parentNode) {
+      if (e instanceof Element && e !== document.documentElement) total += e.scrollTop;
+    }
+    return total;
+  };
+  const box = view.el.getBoundingClientRect(), bbox = view.frame.bbox, bar = view.model.toolbar;
+  return {width: bbox.width, height: bbox.height, left: box.left + bbox.left, top: box.top + bbox.top,
+          x: [view.frame.x_range.start, view.frame.x_range.end], drag: bar.active_drag != null,
+          scroll: bar.active_scroll != null && bar.active_scroll != 'auto',
+          touch: getComputedStyle(view.canvas_view.events_el).touchAction, scrollY: scrolled(view.el)};
+}"""
+
+
+def map_state(page) -> dict:
+    return page.evaluate(MAP_STATE, pane(page))
+
+
+def pane(page):
+    """The map pane's element, for MAP_STATE."""
+    return page.locator(".map-figure").element_handle(timeout=SLOW)
 
 
 @pytest.fixture(scope="session")
@@ -212,3 +253,61 @@ def test_script_in_a_map_file_is_shown_as_text_and_never_runs(page, server, offl
     expect(page.locator(".box-details")).to_contain_text(f"X box {SCRIPT}", timeout=SLOW)
     screenshots(page, output_path, "house_divided-script-as-text")
     assert_no_script_ran(page, dialogs)
+
+
+def wheel_on_map(page) -> dict:
+    """A mouse wheel turned over the middle of the map's frame; the map's state before it."""
+    before = map_state(page)
+    page.mouse.move(before["left"] + before["width"] / 2, before["top"] + before["height"] / 2)
+    page.mouse.wheel(0, 240)
+    return before
+
+
+@pytest.mark.rule("HD-8")
+def test_a_wheel_on_the_map_scrolls_the_page_until_zoom_is_on(page, server, offline, output_path):
+    """The map takes no drag or wheel at first: the wheel scrolls the page and a finger may too (touch-action auto);
+    "Zoom and move the map" gives the wheel to the map (it zooms, the page stays); off again, the page scrolls. At
+    both tablet sizes the map's frame is at least the size its labels are placed for."""
+    page.goto(server.url + "/house_divided")
+    button(page, "Load the EXAMPLE (invented map and units)").click(timeout=SLOW)
+    expect(page.locator(".setup-note")).to_contain_text("Ready", timeout=SLOW)
+    button(page, "Start the game").click()
+    step(page, "check_supply")
+    tab(page, "Map")
+    page.locator(".map-figure").scroll_into_view_if_needed(timeout=SLOW)
+    page.wait_for_function("() => window.Bokeh && Bokeh.index.roots.length > 0", timeout=SLOW)
+    screenshots(page, output_path, "house_divided-map-labels")
+    for size in TABLET.values():
+        page.set_viewport_size(size)
+        page.locator(".map-figure").scroll_into_view_if_needed()
+        page.wait_for_function(f"(pane) => ({MAP_STATE})(pane).width >= {MAP_FRAME[0]}",
+                               arg=pane(page), timeout=SLOW)
+        state = map_state(page)
+        assert state["width"] >= MAP_FRAME[0] and state["height"] >= MAP_FRAME[1], (size, state)
+    page.set_viewport_size(TABLET["landscape"])
+    page.locator(".map-figure").scroll_into_view_if_needed()
+
+    state = wheel_on_map(page)
+    assert not state["drag"] and not state["scroll"] and state["touch"] == "auto", state
+    page.wait_for_function(f"([pane, y]) => ({MAP_STATE})(pane).scrollY != y", arg=[
+        pane(page), state["scrollY"]], timeout=SLOW)   # the page scrolled ...
+    assert map_state(page)["x"] == state["x"]                                      # ... and the map did not zoom
+
+    page.locator(".map-zoom input").first.click()
+    page.locator(".map-figure").scroll_into_view_if_needed()
+    page.wait_for_function(f"(pane) => ({MAP_STATE})(pane).scroll", arg=pane(page),
+                           timeout=SLOW)
+    state = wheel_on_map(page)
+    assert state["drag"] and state["touch"] == "none", state
+    page.wait_for_function(f"([pane, x]) => ({MAP_STATE})(pane).x[0] != x", arg=[
+        pane(page), state["x"][0]], timeout=SLOW)    # the map zoomed ...
+    assert map_state(page)["scrollY"] == state["scrollY"]                            # ... and the page stayed
+
+    page.locator(".map-zoom input").first.click()
+    page.wait_for_function(f"(pane) => !({MAP_STATE})(pane).scroll", arg=pane(page),
+                           timeout=SLOW)
+    state = wheel_on_map(page)
+    page.wait_for_function(f"([pane, y]) => ({MAP_STATE})(pane).scrollY != y", arg=[
+        pane(page), state["scrollY"]], timeout=SLOW)
+    tap_map(page, -1.0, -1.0)                # a tap still shows a box: X, drawn at (-1, -1)
+    expect(page.locator(".box-details")).to_contain_text("Example X", timeout=SLOW)
