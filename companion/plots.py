@@ -6,6 +6,7 @@ responsive width, and colours that read in light and dark themes (Okabe-Ito, col
 """
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Hashable, Iterable, Mapping, Sequence
 
@@ -19,6 +20,60 @@ HEATMAP_CMAP = "viridis"
 
 _COMMON = dict(responsive=True, min_height=220, fontscale=1.25, toolbar=None, default_tools=[],
                show_grid=True)
+
+
+# --- legends outside the data, tick labels apart -----------------------------------------------------------------
+# Sizes in pixels for the narrowest frame a figure is drawn in on a tablet (an odds card beside the page), so that what
+# is apart there is apart in any wider one: a text's width is CHAR_EM of its font size a character.
+NARROW_PX, LOW_PX = 300, 140     # the narrowest frame's width and the lowest frame's height
+LABEL_PX, CHAR_EM = 16, 0.6      # tick and legend labels at most this size; a character's width in font sizes
+NAME_CHARS, UPRIGHT_CHARS = 24, 12  # a category name longer is shortened on an axis, upright ones more (whole in the hover)
+
+
+def short_names(names: Sequence[str], limit: int = NAME_CHARS) -> list[str]:
+    """Category names as an axis shows them: each at most `limit` long, a longer one cut with "…", all different."""
+    shown = []
+    for i, name in enumerate(names):
+        cut = name if len(name) <= limit else name[:limit - 1] + "…"
+        shown.append(cut if cut not in shown else f"{name[:limit - 1 - len(str(i + 1))]}…{i + 1}")
+    return shown
+
+
+def fits(axis: str, labels: Sequence[str]) -> tuple[bool, int]:
+    """How a categorical axis's labels stay apart in the narrowest frame: (upright, every n-th shown). Level when they
+    fit side by side (on a y axis, one under the other); upright when an x axis's fit standing; else thinned."""
+    n, room = len(labels), NARROW_PX if axis == "x" else LOW_PX
+    wide = max(map(len, labels), default=0) * CHAR_EM * LABEL_PX + LABEL_PX / 2     # a label along the axis, a gap
+    across = 1.5 * LABEL_PX                                                       # a line, and a gap
+    along = wide if axis == "x" else across
+    if n * along <= room:
+        return False, 1
+    upright = axis == "x" and wide > 2 * across
+    return upright, math.ceil(n * (across if upright else along) / room)
+
+
+def _ticks(x: Sequence[str] = (), y: Sequence[str] = (), nested: bool = False) -> dict:
+    """A hook that keeps the labels of categorical axes apart (`fits`), set at every drawing (a figure patched in place
+    keeps nothing of the one before). On a nested x axis (two bars a count) the labels shown are its groups'."""
+    looks = {}
+    for axis, labels in (("x", x), ("y", y)):
+        if labels:
+            upright, step = fits(axis, labels)
+            looks[axis] = ("vertical" if upright else "horizontal",
+                           {label: "" for i, label in enumerate(labels) if i % step})
+
+    def hook(plot, element) -> None:
+        for axis, (orientation, hidden) in looks.items():
+            ax = getattr(plot.state, f"{axis}axis")[0]
+            setattr(ax, "group_label_orientation" if nested else "major_label_orientation", orientation)
+            ax.major_label_overrides = {} if nested else hidden
+    return {"hooks": [hook]}
+
+
+def _legend(names: Sequence[str]) -> dict:
+    """A legend above the plot, never on the data: in one row when it fits the narrowest frame, else one a line."""
+    row = sum(len(name) * CHAR_EM * LABEL_PX + 2.5 * LABEL_PX for name in names)
+    return {"legend_position": "top", **({"legend_cols": 1} if row > NARROW_PX else {})}
 
 
 def percent(p: Fraction | float) -> str:
@@ -36,37 +91,55 @@ def exact_text(p: Fraction | float) -> str:
 
 
 def hits_bars(d: Dist, title: str, what: str = "hits") -> hv.Bars:
-    """P(exactly k) and P(at least k) side by side for each k of a count distribution."""
+    """P(exactly k) and P(at least k) side by side for each k of a count distribution; with more counts than two bars
+    each leave room for (their labels upright in the narrowest frame), P(exactly k) alone, P(at least k) in the hover
+    and only every n-th count labelled."""
+    table = at_least_table(d)
+    counts = [str(k) for k, _, _ in table]
+    if fits("x", counts)[1] > 1:
+        rows = [(str(k), float(e), fraction_text(e), percent(e), fraction_text(a), percent(a)) for k, e, a in table]
+        bars = hv.Bars(rows, kdims=[what], vdims=["probability", "exact", "percent", "at least k", "at least k, %"])
+        return bars.opts(title=title, color=PALETTE[0], ylim=(0, 1.05), ylabel="P(exactly k)", xlabel=what,
+                         tools=["hover"], **_ticks(x=counts), **_COMMON)
     rows = []
-    for k, exactly, at_least in at_least_table(d):
+    for k, exactly, at_least in table:
         rows.append((str(k), EXACTLY, float(exactly), fraction_text(exactly), percent(exactly)))
         rows.append((str(k), AT_LEAST, float(at_least), fraction_text(at_least), percent(at_least)))
     bars = hv.Bars(rows, kdims=[what, "kind"], vdims=["probability", "exact", "percent"])
     return bars.opts(title=title, cmap={EXACTLY: PALETTE[0], AT_LEAST: PALETTE[1]},
-                     ylim=(0, 1.05), ylabel="probability", xlabel=what, legend_position="top",
-                     tools=["hover"], multi_level=False, **_COMMON)
+                     ylim=(0, 1.05), ylabel="probability", xlabel=what, **_legend((EXACTLY, AT_LEAST)),
+                     tools=["hover"], multi_level=False, **_ticks(x=counts, nested=True), **_COMMON)
 
 
 def outcome_bars(pairs: Sequence[tuple[Hashable, Fraction]], title: str,
                  colors: Mapping[str, str] | None = None) -> hv.Bars:
-    """Named outcomes (win / draw / loss, retreats / holds ...) as horizontal bars in a fixed order."""
-    rows = [(str(name), float(p), fraction_text(p), percent(p)) for name, p in pairs]
-    colors = dict(colors or {str(name): PALETTE[i % len(PALETTE)] for i, (name, _) in enumerate(pairs)})
-    bars = hv.Bars(rows, kdims=["outcome"], vdims=["probability", "exact", "percent"])
+    """Named outcomes (win / draw / loss, retreats / holds ...) as horizontal bars in a fixed order; a long name is
+    shortened on the axis and whole in the hover."""
+    names = [str(name) for name, _ in pairs]
+    shown = short_names(names)
+    rows = [(cut, float(p), fraction_text(p), percent(p), name) for cut, name, (_, p) in zip(shown, names, pairs)]
+    colors = {cut: (colors or {}).get(name, PALETTE[i % len(PALETTE)]) for i, (cut, name) in enumerate(zip(shown, names))}
+    bars = hv.Bars(rows, kdims=["outcome"], vdims=["probability", "exact", "percent", "name"])
     return bars.opts(title=title, invert_axes=True, color="outcome", cmap=colors, ylim=(0, 1.05),
-                     ylabel="probability", xlabel="", tools=["hover"], show_legend=False,
+                     ylabel="probability", xlabel="", tools=["hover"], show_legend=False, **_ticks(y=shown),
                      **{**_COMMON, "show_grid": True})
 
 
 def heatmap(cells: Iterable[tuple[Hashable, Hashable, Fraction]], title: str, x: str, y: str,
             value: str) -> hv.Overlay:
-    """A grid of exact values (e.g. expected hits over SP column x modifier), each cell labelled."""
-    cells = [(str(a), str(b), float(v), exact_text(v)) for a, b, v in cells]
-    grid = hv.HeatMap(cells, kdims=[x, y], vdims=[value, "exact"]).opts(
-        title=title, cmap=HEATMAP_CMAP, colorbar=True, tools=["hover"], **_COMMON)
+    """A grid of exact values (e.g. expected hits over SP column x modifier), each cell labelled; long names shortened
+    on the axes (whole in the hover), the colour bar beside the grid."""
+    cells = [(str(a), str(b), v) for a, b, v in cells]
+    xs, ys = (list(dict.fromkeys(c[i] for c in cells)) for i in (0, 1))
+    upright = fits("x", short_names(xs))[0]
+    xcut, ycut = dict(zip(xs, short_names(xs, UPRIGHT_CHARS if upright else NAME_CHARS))), dict(zip(ys, short_names(ys)))
+    cells = [(xcut[a], ycut[b], float(v), exact_text(v), f"{a} × {b}") for a, b, v in cells]
+    grid = hv.HeatMap(cells, kdims=[x, y], vdims=[value, "exact", "cell"]).opts(
+        title=title, cmap=HEATMAP_CMAP, colorbar=True, colorbar_position="right", tools=["hover"],
+        **_ticks(list(xcut.values()), list(ycut.values())), **_COMMON)
     low, high = min((c[2] for c in cells), default=0), max((c[2] for c in cells), default=0)
     ink = lambda v: "black" if high > low and (v - low) / (high - low) > 0.6 else "white"  # dark text on light cells
-    labels = hv.Labels([(a, b, f"{v:.0f}" if v == int(v) else f"{v:.2f}", ink(v)) for a, b, v, _ in cells],
+    labels = hv.Labels([(a, b, f"{v:.0f}" if v == int(v) else f"{v:.2f}", ink(v)) for a, b, v, _, _ in cells],
                        kdims=[x, y], vdims=["text", "ink"]).opts(text_color="ink", text_font_size="11pt")
     return (grid * labels).opts(title=title)
 
@@ -81,4 +154,4 @@ def curves(series: Mapping[str, Sequence[tuple[int, Fraction]]], title: str, x: 
             color=color, line_width=3))
         layers.append(hv.Scatter(data, kdims=[x], vdims=[y, "exact", "percent"], label=name).opts(
             color=color, size=8, tools=["hover"]))
-    return hv.Overlay(layers).opts(title=title, legend_position="bottom_right", ylim=(0, 1.05), **_COMMON)
+    return hv.Overlay(layers).opts(title=title, ylim=(0, 1.05), **_legend(list(series)), **_COMMON)
