@@ -6,11 +6,11 @@ responsive width, and colours that read in light and dark themes (Okabe-Ito, col
 """
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 from typing import Hashable, Iterable, Mapping, Sequence
 
 import holoviews as hv
+from bokeh.models import NoOverlap
 
 from .odds import Dist, at_least_table
 
@@ -25,7 +25,7 @@ _COMMON = dict(responsive=True, min_height=220, fontscale=1.25, toolbar=None, de
 # --- legends outside the data, tick labels apart -----------------------------------------------------------------
 # Sizes in pixels for the narrowest frame a figure is drawn in on a tablet (an odds card beside the page), so that what
 # is apart there is apart in any wider one: a text's width is CHAR_EM of its font size a character.
-NARROW_PX, LOW_PX = 300, 140     # the narrowest frame's width and the lowest frame's height
+NARROW_PX = 300                  # the narrowest frame's width
 LABEL_PX, CHAR_EM = 16, 0.6      # tick and legend labels at most this size; a character's width in font sizes
 NAME_CHARS, UPRIGHT_CHARS = 24, 12  # a category name longer is shortened on an axis, upright ones more (whole in the hover)
 
@@ -39,34 +39,27 @@ def short_names(names: Sequence[str], limit: int = NAME_CHARS) -> list[str]:
     return shown
 
 
-def fits(axis: str, labels: Sequence[str]) -> tuple[bool, int]:
-    """How a categorical axis's labels stay apart in the narrowest frame: (upright, every n-th shown). Level when they
-    fit side by side (on a y axis, one under the other); upright when an x axis's fit standing; else thinned."""
-    n, room = len(labels), NARROW_PX if axis == "x" else LOW_PX
+def upright(labels: Sequence[str]) -> bool:
+    """An x axis's labels stand upright when they do not fit side by side in the narrowest frame and are longer than a
+    few characters (short ones, such as counts, lie level and the ones that would meet are left out)."""
     wide = max(map(len, labels), default=0) * CHAR_EM * LABEL_PX + LABEL_PX / 2     # a label along the axis, a gap
-    across = 1.5 * LABEL_PX                                                       # a line, and a gap
-    along = wide if axis == "x" else across
-    if n * along <= room:
-        return False, 1
-    upright = axis == "x" and wide > 2 * across
-    return upright, math.ceil(n * (across if upright else along) / room)
+    return len(labels) * wide > NARROW_PX and wide > 3 * LABEL_PX
 
 
 def _ticks(x: Sequence[str] = (), y: Sequence[str] = (), nested: bool = False) -> dict:
-    """A hook that keeps the labels of categorical axes apart (`fits`), set at every drawing (a figure patched in place
-    keeps nothing of the one before). On a nested x axis (two bars a count) the labels shown are its groups'."""
-    looks = {}
-    for axis, labels in (("x", x), ("y", y)):
-        if labels:
-            upright, step = fits(axis, labels)
-            looks[axis] = ("vertical" if upright else "horizontal",
-                           {label: "" for i, label in enumerate(labels) if i % step})
+    """A hook that keeps the labels of categorical axes apart, set at every drawing (a figure patched in place keeps
+    nothing of the one before): long x labels upright (`upright`); where labels would still meet, as many or long ones
+    do in a narrow frame, the browser leaves out each one that meets the one before (Bokeh's NoOverlap, measured on
+    the page). On a nested x axis (two bars a count) the labels shown are its groups'."""
+    looks = {axis: "vertical" if axis == "x" and upright(labels) else "horizontal"
+             for axis, labels in (("x", x), ("y", y)) if labels}
 
     def hook(plot, element) -> None:
-        for axis, (orientation, hidden) in looks.items():
+        for axis, orientation in looks.items():
             ax = getattr(plot.state, f"{axis}axis")[0]
             setattr(ax, "group_label_orientation" if nested else "major_label_orientation", orientation)
-            ax.major_label_overrides = {} if nested else hidden
+            if not isinstance(ax.major_label_policy, NoOverlap):
+                ax.major_label_policy = NoOverlap()
     return {"hooks": [hook]}
 
 
@@ -91,16 +84,8 @@ def exact_text(p: Fraction | float) -> str:
 
 
 def hits_bars(d: Dist, title: str, what: str = "hits") -> hv.Bars:
-    """P(exactly k) and P(at least k) side by side for each k of a count distribution; with more counts than two bars
-    each leave room for (their labels upright in the narrowest frame), P(exactly k) alone, P(at least k) in the hover
-    and only every n-th count labelled."""
+    """P(exactly k) and P(at least k) side by side for each k of a count distribution."""
     table = at_least_table(d)
-    counts = [str(k) for k, _, _ in table]
-    if fits("x", counts)[1] > 1:
-        rows = [(str(k), float(e), fraction_text(e), percent(e), fraction_text(a), percent(a)) for k, e, a in table]
-        bars = hv.Bars(rows, kdims=[what], vdims=["probability", "exact", "percent", "at least k", "at least k, %"])
-        return bars.opts(title=title, color=PALETTE[0], ylim=(0, 1.05), ylabel="P(exactly k)", xlabel=what,
-                         tools=["hover"], **_ticks(x=counts), **_COMMON)
     rows = []
     for k, exactly, at_least in table:
         rows.append((str(k), EXACTLY, float(exactly), fraction_text(exactly), percent(exactly)))
@@ -108,7 +93,8 @@ def hits_bars(d: Dist, title: str, what: str = "hits") -> hv.Bars:
     bars = hv.Bars(rows, kdims=[what, "kind"], vdims=["probability", "exact", "percent"])
     return bars.opts(title=title, cmap={EXACTLY: PALETTE[0], AT_LEAST: PALETTE[1]},
                      ylim=(0, 1.05), ylabel="probability", xlabel=what, **_legend((EXACTLY, AT_LEAST)),
-                     tools=["hover"], multi_level=False, **_ticks(x=counts, nested=True), **_COMMON)
+                     tools=["hover"], multi_level=False, **_ticks(x=[str(k) for k, _, _ in table], nested=True),
+                     **_COMMON)
 
 
 def outcome_bars(pairs: Sequence[tuple[Hashable, Fraction]], title: str,
@@ -131,8 +117,8 @@ def heatmap(cells: Iterable[tuple[Hashable, Hashable, Fraction]], title: str, x:
     on the axes (whole in the hover), the colour bar beside the grid."""
     cells = [(str(a), str(b), v) for a, b, v in cells]
     xs, ys = (list(dict.fromkeys(c[i] for c in cells)) for i in (0, 1))
-    upright = fits("x", short_names(xs))[0]
-    xcut, ycut = dict(zip(xs, short_names(xs, UPRIGHT_CHARS if upright else NAME_CHARS))), dict(zip(ys, short_names(ys)))
+    limit = UPRIGHT_CHARS if upright(short_names(xs)) else NAME_CHARS
+    xcut, ycut = dict(zip(xs, short_names(xs, limit))), dict(zip(ys, short_names(ys)))
     cells = [(xcut[a], ycut[b], float(v), exact_text(v), f"{a} × {b}") for a, b, v in cells]
     grid = hv.HeatMap(cells, kdims=[x, y], vdims=[value, "exact", "cell"]).opts(
         title=title, cmap=HEATMAP_CMAP, colorbar=True, colorbar_position="right", tools=["hover"],
