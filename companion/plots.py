@@ -1,8 +1,9 @@
 """HoloViews figures of exact distributions, one look for every app and notebook.
 
 Each builder takes exact distributions (or rows computed from them) and returns a HoloViews
-object: big type, no toolbar to fumble on a touch screen, hover showing the exact fraction,
-responsive width, and colours that read in light and dark themes (Okabe-Ito, colour-blind safe).
+object: big type (`FONTS`, in pixels: read at arm's length on a tablet, tick labels 15 px), no toolbar to
+fumble on a touch screen, hover showing the exact fraction, responsive width, and colours that read in light
+and dark themes (Okabe-Ito, colour-blind safe).
 """
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ PALETTE = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#56B4E9", "#CC79A7", "#F
 EXACTLY, AT_LEAST = "exactly k", "at least k"
 HEATMAP_CMAP = "viridis"
 
-_COMMON = dict(responsive=True, min_height=220, fontscale=1.25, toolbar=None, default_tools=[],
+FONTS = {"title": "16px", "labels": "16px", "ticks": "15px", "legend": "16px", "cticks": "15px", "clabel": "16px"}
+_COMMON = dict(responsive=True, min_height=220, fontsize=FONTS, toolbar=None, default_tools=[],
                show_grid=True)
 
 

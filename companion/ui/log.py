@@ -13,14 +13,14 @@ from .live import LiveSession
 from .rules import CHIP_CSS, chip
 
 CSS = """
-.log { list-style: none; padding: 0; margin: 0; font-size: 15px; }
+.log { list-style: none; padding: 0; margin: 0; font-size: 16px; }
 .log li { padding: 6px 4px; border-bottom: 1px solid rgba(128,128,128,.25); }
 .log li.undone .summary { text-decoration: line-through; opacity: .6; }
 .log .seq { opacity: .6; margin-right: .4em; }
-.log .dice { margin-left: 6px; font-size: 12px; padding: 0 5px; border-radius: 4px; white-space: nowrap; }
+.log .dice { margin-left: 6px; font-size: 14px; padding: 0 5px; border-radius: 4px; white-space: nowrap; }
 .log .dice.here { background: rgba(0,114,178,.15); }
 .log .dice.table { background: rgba(230,159,0,.3); }
-.log .hidden { margin-left: 6px; font-size: 12px; opacity: .7; font-style: italic; }
+.log .hidden { margin-left: 6px; font-size: 14px; opacity: .7; font-style: italic; }
 .log .detail { font-size: 14px; margin: 2px 0 0 1.6em; }
 """
 
