@@ -44,14 +44,14 @@ ENGINE = engines.get("border_states")
 OUTCOME_DICE = 7   # losses and marker chances on the page for rolls of up to this many dice (seconds, the first time)
 ADVICE = 5         # takes of the keep advice offered as buttons
 CSS = """
-table.board { border-collapse: collapse; width: 100%; font-size: 15px; }
+table.board { border-collapse: collapse; width: 100%; font-size: 16px; }
 .board td, .board th { border-bottom: 1px solid rgba(128,128,128,.3); padding: 5px 4px; text-align: left; }
 .board .fight { background: rgba(213,94,0,.18); }
 .board .c { color: #8a8f98; font-weight: 700; } .board .u { color: #0072B2; font-weight: 700; }
-.tracks { display: flex; flex-wrap: wrap; gap: 6px 18px; font-size: 15px; margin: 4px 0; }
+.tracks { display: flex; flex-wrap: wrap; gap: 6px 18px; font-size: 16px; margin: 4px 0; }
 .damage { display: flex; gap: 2px; margin: 6px 0; }
 .damage div { flex: 1; text-align: center; border: 1px solid rgba(128,128,128,.4); border-radius: 4px;
-              font-size: 12px; padding: 3px 0; }
+              font-size: 16px; padding: 3px 0; }
 .damage .on { background: #E69F00; color: #000; font-weight: 700; }
 .dice { display: inline-block; min-width: 28px; text-align: center; border: 2px solid rgba(128,128,128,.6);
         border-radius: 6px; margin: 2px; padding: 2px 4px; font-weight: 700; font-size: 17px; }

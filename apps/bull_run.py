@@ -65,16 +65,16 @@ COLUMNS = [Column("name", "name"), Column("side", "side", CHOICE, SIDES, default
            Column("max_sp", "SP (highest box)", NUMBER, default=1), Column("grey", "grey (Beauregard)", FLAG),
            Column("bank", "enters (bank)", CHOICE, ("", NORTH, SOUTH), optional=True)]
 TABLE_CSS = """
-table.track { border-collapse: collapse; width: 100%; font-size: 14px; table-layout: fixed; }
+table.track { border-collapse: collapse; width: 100%; font-size: 16px; table-layout: fixed; }
 .track td { border: 1px solid rgba(128,128,128,.4); text-align: center; padding: 2px 1px; line-height: 1.2; }
-.track small { font-size: 11px; opacity: .8; }
+small { font-size: 14px; } .track small { opacity: .8; }
 .track .now { background: rgba(0,114,178,.25); font-weight: 700; }
-.flags { display: flex; flex-wrap: wrap; gap: 4px 14px; margin-top: 4px; font-size: 14px; }
+.flags { display: flex; flex-wrap: wrap; gap: 4px 14px; margin-top: 4px; font-size: 16px; }
 .band { display: flex; gap: 2px; margin-top: 6px; }
-.band div { flex: 1; text-align: center; padding: 3px 2px; font-size: 12px; border-radius: 4px;
+.band div { flex: 1; text-align: center; padding: 3px 2px; font-size: 16px; border-radius: 4px;
             border: 1px solid rgba(128,128,128,.4); }
 .band .on { background: #E69F00; color: #000; font-weight: 700; }
-table.units { border-collapse: collapse; width: 100%; font-size: 15px; }
+table.units { border-collapse: collapse; width: 100%; font-size: 16px; }
 .units td, .units th { border-bottom: 1px solid rgba(128,128,128,.3); padding: 6px 4px; text-align: left; }
 .units .gone { opacity: .5; text-decoration: line-through; }
 .example { background: #F0E442; color: #000; padding: 4px 8px; border-radius: 4px; font-weight: 600; }

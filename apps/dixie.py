@@ -60,29 +60,30 @@ CSS = """
 .tile { border: 2px solid rgba(128,128,128,.5); border-radius: 10px; padding: 6px; min-height: 96px; cursor: pointer;
   background: rgba(128,128,128,.06); display: flex; flex-direction: column; gap: 4px; }
 .tile.engaged { background: rgba(213,94,0,.12); border-color: #D55E00; } .tile.reserve-tile { min-height: 0; }
-.head { display: flex; justify-content: space-between; gap: 4px; font-size: 14px; flex-wrap: wrap; }
-.head b { font-size: 16px; } .tag { border-radius: 8px; padding: 0 6px; font-size: 12px; font-weight: 700; }
+.head { display: flex; justify-content: space-between; gap: 4px; font-size: 16px; flex-wrap: wrap; }
+.head b { font-size: 17px; } .tag { border-radius: 8px; padding: 0 6px; font-size: 16px; font-weight: 700; }
 .tag.engaged { background: #D55E00; color: #fff; } .tag.csa { background: #6b7079; color: #fff; }
 .tag.usa { background: #0072B2; color: #fff; }
-.meter { display: flex; align-items: center; gap: 4px; font-size: 12px; }
+.meter { display: flex; align-items: center; gap: 4px; font-size: 16px; }
 .meter .bar { flex: 1; height: 8px; border-radius: 4px; background: rgba(128,128,128,.25); overflow: hidden; }
 .meter .bar i { display: block; height: 100%; } .meter.csa .bar i { background: #6b7079; }
 .meter.usa .bar i { background: #0072B2; } .meter.over { color: #D55E00; font-weight: 700; }
 .meter.over .bar i { background: #D55E00; } .cards { display: flex; flex-wrap: wrap; gap: 4px; }
-.card { border-radius: 6px; padding: 3px 7px; font-size: 13px; line-height: 1.3; border: 2px solid; min-height: 32px;
+.card { border-radius: 6px; padding: 3px 7px; font-size: 16px; line-height: 1.3; border: 2px solid; min-height: 32px;
   box-sizing: border-box; display: inline-flex; gap: 4px; align-items: center; max-width: 100%; }
 .card.csa { border-color: #6b7079; } .card.usa { border-color: #0072B2; } .card.down { border-style: dashed; }
-.card .arm { font-size: 11px; font-weight: 700; opacity: .8; } .card .flag { font-size: 11px; opacity: .75; }
+.card .arm { font-weight: 700; opacity: .8; } .card .flag { opacity: .75; }
 .card .name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; max-width: 11em; }
+.card b { white-space: nowrap; }
 .card.back { font-weight: 700; color: #fff; min-width: 44px; justify-content: center; }
 .card.back.csa { background: repeating-linear-gradient(45deg, #6b7079 0 6px, #8a8f98 6px 12px); }
 .card.back.usa { background: repeating-linear-gradient(45deg, #0072B2 0 6px, #2a8fce 6px 12px); }
-.card .hit { background: #D55E00; color: #fff; border-radius: 50%; min-width: 20px; height: 20px; text-align: center;
-  font-weight: 700; font-size: 12px; line-height: 20px; }
-.counts { font-size: 12px; opacity: .8; }
-.mg { text-align: center; font-size: 13px; letter-spacing: .2em; opacity: .7; padding: 2px;
+.card .hit { background: #D55E00; color: #fff; border-radius: 50%; min-width: 24px; height: 24px; text-align: center;
+  font-weight: 700; line-height: 24px; }
+.counts { opacity: .8; }
+.mg { text-align: center; font-size: 16px; letter-spacing: .2em; opacity: .7; padding: 2px;
   border-top: 1px dashed rgba(128,128,128,.6); border-bottom: 1px dashed rgba(128,128,128,.6); }
-.victory { display: flex; flex-wrap: wrap; gap: 6px 18px; font-size: 15px; margin: 2px 0; }
+.victory { display: flex; flex-wrap: wrap; gap: 6px 18px; font-size: 16px; margin: 2px 0; }
 .victory .near { color: #D55E00; font-weight: 700; }
 .example { background: #F0E442; color: #000; padding: 4px 8px; border-radius: 4px; font-weight: 600; }
 """

@@ -61,12 +61,13 @@ TABLES = {kind: [Column(key, key.replace("_", " "), FLAG if key in FLAGS else NU
 EXAMPLE = {"persons": EXAMPLE_PERSONS, "events": EXAMPLE_EVENTS, "fortress": EXAMPLE_FORTRESS}
 CSS = """
 .example { background: #F0E442; color: #000; padding: 4px 8px; border-radius: 4px; font-weight: 600; }
-.players, .facts { display: flex; flex-wrap: wrap; gap: 6px 12px; font-size: 15px; margin: 6px 0; }
+small { font-size: 14px; }
+.players, .facts { display: flex; flex-wrap: wrap; gap: 6px 12px; font-size: 16px; margin: 6px 0; }
 .player { flex: 1 1 330px; border: 1px solid rgba(128,128,128,.4); border-radius: 8px; padding: 6px 10px; }
 .player.active { border: 2px solid #0072B2; } .player h4 { margin: 2px 0 4px; font-size: 17px; }
 .camp { display: inline-block; min-width: 52px; font-weight: 700; } .stars { color: #E69F00; }
 .badge { border-radius: 10px; padding: 0 8px; border: 1px solid rgba(128,128,128,.6); } .hand li { font-size: 16px; }
-table.sides { border-collapse: collapse; width: 100%; font-size: 15px; } .sides .gone { opacity: .5; }
+table.sides { border-collapse: collapse; width: 100%; font-size: 16px; } .sides .gone { opacity: .5; }
 .sides td, .sides th { border-bottom: 1px solid rgba(128,128,128,.3); padding: 5px 4px; text-align: left; }
 .sides .next { background: rgba(0,114,178,.2); font-weight: 700; } .sides .sc { background: #E69F00; color: #000; }
 """

@@ -55,12 +55,12 @@ MAP_FRAME, MAP_MARK = (700, 330), 26  # px: the map's smallest frame on a tablet
 CSS = """
 .example { background: #F0E442; color: #000; padding: 4px 8px; border-radius: 4px; font-weight: 600; margin-bottom: 4px; }
 .turns { display: grid; grid-template-columns: repeat(20, 1fr); gap: 2px; margin: 4px 0; } .years { display: flex; gap: 2px; }
-.turns div, .years div { flex: 1; border: 1px solid rgba(128,128,128,.4); text-align: center; font-size: 14px; border-radius: 3px; }
+.turns div, .years div { flex: 1; border: 1px solid rgba(128,128,128,.4); text-align: center; font-size: 16px; border-radius: 3px; }
 .turns .past { opacity: .55; } .turns .now { background: rgba(0,114,178,.3); font-weight: 700; }
 .years .now { background: #E69F00; color: #000; font-weight: 700; } .flags { display: flex; flex-wrap: wrap; gap: 4px 16px; }
 .mm { display: grid; grid-template-columns: 11em 1fr; gap: 3px 8px; align-items: center; font-size: 16px; margin: 6px 0; }
 .mm .bar { height: 16px; border-radius: 3px; } .mm .usa { background: #0072B2; } .mm .csa { background: #D55E00; }
-.legend span { display: inline-block; margin-right: 14px; font-size: 14px; } .legend i.ring { background: none; border: 3px solid; }
+.legend span { display: inline-block; margin-right: 14px; font-size: 16px; } .legend i.ring { background: none; border: 3px solid; }
 .legend i { display: inline-block; width: 14px; height: 14px; border-radius: 7px; margin-right: 4px; vertical-align: middle; }
 """
 
