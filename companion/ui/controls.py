@@ -148,7 +148,7 @@ class OddsCard(pn.viewable.Viewer):
         # design, and a plot shown in a Material column fails to lay out ("reading 'top_panel'").
         # Axes are not linked: linked, the two cards' bar charts share one category axis that keeps every
         # category either has ever shown.
-        self._plot = pn.pane.HoloViews(sizing_mode="stretch_width", min_height=240, linked_axes=False)
+        self._plot = pn.pane.HoloViews(sizing_mode="stretch_width", min_height=280, linked_axes=False)
         self._shape: tuple = ()
         self._pipe: Pipe | None = None
         self._plot_box = pn.Column(self._plot, sizing_mode="stretch_width")
@@ -246,12 +246,20 @@ def lazy_tabs(pages: Mapping[str, Sequence], css: str = "game-tabs", live: LiveS
     return tabs
 
 
+PLAY, ODDS, GAP = 560, 340, 12  # px: the least widths of the play area and of the odds column, the gap between them
+BESIDE = f"""@media (min-width: {PLAY + ODDS + GAP + 40}px) {{
+  :host {{ position: sticky; top: 0; align-self: flex-start; max-height: calc(100vh - 72px); overflow-y: auto; }}
+}}"""  # side by side (a landscape tablet): the odds column stays in view below the title bar (68 px) as the play area
+# scrolls, the log scrolling in it
+
+
 def two_columns(left, right) -> pn.FlexBox:
-    """The game page: the play area and, beside it on a landscape tablet or below it in portrait, the odds
-    and the log."""
-    return pn.FlexBox(pmui.Column(left, sizing_mode="stretch_width", styles={"flex": "3 1 560px", "min-width": "300px"}),
-                      pmui.Column(right, sizing_mode="stretch_width", styles={"flex": "1 1 340px", "min-width": "300px"}),
-                      flex_wrap="wrap", sizing_mode="stretch_width", styles={"gap": "12px"})
+    """The game page: the play area and, beside it on a landscape tablet or below it in portrait, the odds and the
+    log. Beside the play area, the odds stay in view while it scrolls down to the button that commits a step."""
+    play = pmui.Column(left, sizing_mode="stretch_width", styles={"flex": f"3 1 {PLAY}px", "min-width": "300px"})
+    odds = pn.Column(right, sizing_mode="stretch_width", styles={"flex": f"1 1 {ODDS}px", "min-width": "300px"},
+                     stylesheets=[BESIDE], css_classes=["odds-column"])
+    return pn.FlexBox(play, odds, flex_wrap="wrap", sizing_mode="stretch_width", styles={"gap": f"{GAP}px"})
 
 
 class ActionPanel(pn.viewable.Viewer):
