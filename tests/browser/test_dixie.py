@@ -19,7 +19,7 @@ from engines.dixie.example import example_cards
 from tests.engines.dixie.test_golden import DEPLOYMENT
 
 from .test_shell import screenshots
-from .ui import SLOW, button, logged, other, step, tap_faces
+from .ui import SLOW, button, logged, other, seat, step, tap_faces
 
 pytestmark = pytest.mark.browser
 
@@ -37,13 +37,6 @@ def tile(page, position: str):
 def act(page) -> None:
     """The guide's action button of the step shown (one that rolls no dice)."""
     page.locator(".phase-guide .action-panel .do-action button").first.click()
-
-
-def seat(page, side: str) -> None:
-    buttons = page.locator(".seat-buttons")
-    buttons.get_by_role("button", name=side, exact=True).click()
-    expect(buttons.get_by_role("button", name=side, exact=True)).to_have_attribute("aria-pressed", "true",
-                                                                                   timeout=SLOW)
 
 
 def deployed_game(server) -> tuple[str, list[str]]:

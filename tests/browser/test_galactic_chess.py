@@ -19,7 +19,7 @@ from engines.galactic_chess.example import EXAMPLE_EVENTS, EXAMPLE_FORTRESS, EXA
 
 from .conftest import TABLET
 from .test_shell import SCRIPT, assert_no_script_ran, screenshots
-from .ui import SLOW, button, do, guide, logged, other, step, tap_faces
+from .ui import SLOW, button, do, guide, logged, other, seat, step, tap_faces
 
 pytestmark = pytest.mark.browser
 
@@ -28,14 +28,6 @@ D = "Demo "
 
 def title(page: Page, text: str) -> None:
     expect(page.locator(".phase-title").first).to_contain_text(text, timeout=SLOW)
-
-
-def seat(page: Page, player: str) -> None:
-    """This device takes the player's seat ("Table": none), with the seat buttons."""
-    buttons = page.locator(".seat-buttons")
-    buttons.get_by_role("button", name=player, exact=True).click()
-    expect(buttons.get_by_role("button", name=player, exact=True)).to_have_attribute("aria-pressed", "true",
-                                                                                     timeout=SLOW)
 
 
 def pick(page: Page, name: str, option: str) -> None:

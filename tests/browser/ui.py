@@ -1,7 +1,14 @@
-"""How the browser tests act on the pages: by the CSS classes the apps give their controls."""
+"""How the browser tests act on the pages: by the CSS classes the apps give their controls; and a game played up to
+a step in the server's own store, to open a page on."""
 from __future__ import annotations
 
+from typing import Any, Iterable, Mapping
+
 from playwright.sync_api import Locator, Page, expect
+
+from companion.dice import ScriptedDice
+from companion.session import GameSession
+from companion.store import Store
 
 SLOW = 30_000  # ms: a cold page on a loaded 2-core machine
 
@@ -16,6 +23,17 @@ def step(page: Page, action: str) -> Locator:
 def guide(page: Page) -> Locator:
     """The guide's shared dice entry and action button."""
     return page.locator(".phase-guide .action-panel").first
+
+
+def commit(page: Page) -> Locator:
+    """The button that commits the step shown: the dice entry's "Roll for me" when it rolls dice, else the guide's
+    action button."""
+    return guide(page).locator(".roll-for-me button:visible, .do-action button:visible").first
+
+
+def odds(page: Page) -> Locator:
+    """The odds card of the action being prepared."""
+    return page.locator(".odds-card").first
 
 
 def button(scope: Locator | Page, name: str) -> Locator:
@@ -48,3 +66,21 @@ def log_text(page: Page) -> Locator:
 
 def logged(page: Page, text: str) -> None:
     expect(log_text(page)).to_contain_text(text, timeout=SLOW)
+
+
+def seat(page: Page, name: str) -> None:
+    """This device takes a seat (a side, a player; "Table": none) with the seat buttons."""
+    buttons = page.locator(".seat-buttons")
+    buttons.get_by_role("button", name=name, exact=True).click()
+    expect(buttons.get_by_role("button", name=name, exact=True)).to_have_attribute("aria-pressed", "true",
+                                                                                   timeout=SLOW)
+
+
+def played(server, slug: str, setup: Mapping[str, Any], script: Iterable[tuple[str, tuple, dict]],
+           options: Mapping[str, Any] | None = None) -> str:
+    """A game started on `setup` in the server's store and played through `script`, (action, dice, parameters) as
+    the engines' golden transcripts write them; its session id."""
+    session = GameSession.new(Store(server.data_dir), slug, setup, options)
+    for kind, faces, params in script:
+        session.act({"type": kind, **params}, ScriptedDice(faces))
+    return session.id
