@@ -108,7 +108,7 @@ def start_effects(state: GameState, dice: Dice, extra_dice: int, card: str) -> S
         state = use_card(state, side)
         battle = replace(battle, cards=battle.cards + (side,))
         if spec.effect == "ADD_STOCK_DICE":
-            dice = dice.plus(card, spec.value)
+            dice = dice.plus("card", spec.value)     # the state keeps no card's name (BS-D.12)
         said.append(f"card {card}" + (f" (+{spec.value})" if spec.effect == "ADD_STOCK_DICE" else ""))
     battle = replace(battle, made_of={**battle.made_of, side: dice})
     battle = _next_turn(battle, "supply")

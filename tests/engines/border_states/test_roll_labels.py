@@ -1,6 +1,7 @@
 """Every roll says what its number is made of: a side's first combat throw its dice part by part (CMB.2-4: the
 digest's worked battle, 3 units + Lee +1 + supply 4 = 8 dice; 2 units + entrenched +1 + Army of the Potomac +1 +
-supply 4 = 8), a later throw the dice left, and an initiative roll the bid added to it (BS-VAR.2)."""
+supply 4 = 8, the card named only as a card, BS-D.12), a later throw the dice left, and an initiative roll the bid
+added to it (BS-VAR.2)."""
 from __future__ import annotations
 
 import pytest
@@ -41,7 +42,7 @@ def test_a_combat_throw_says_its_dice():
     table.do("throw", 6, 5, 3, 3, 1)
     table.do("keep")                                   # every die confirmed: the CSA's roll is over
     assert labels(table.state, "throw") == [
-        f"Combat throw, Union: 8 dice = units 2 + entrenched +1 + {POTOMAC} +1 + supply +4 (BS-CMB)"]
+        "Combat throw, Union: 8 dice = units 2 + entrenched +1 + card +1 + supply +4 (BS-CMB)"]
 
 
 @pytest.mark.rule("BS-INIT", "BS-VAR.2")
