@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 CHAR_EM, LINE_EM = 0.62, 1.3     # a character's width and a line's height, in font sizes (sans serif, generous)
-FONTS = (13, 11, 10)              # pixels: the largest that places every label is used
+FONTS = (15, 14, 13)              # pixels: the largest that places every label is used (13 px at least, as tick labels)
 GAP = 3                           # pixels between a point's mark and its label
 MARGIN = 0.25                     # room around the points, a fraction of their spread on each side
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from companion.labels import crosses, overlap, place
+from companion.labels import FONTS, crosses, overlap, place
 
 FRAME, MARK = (400, 300), 20
 
@@ -29,6 +29,6 @@ def test_crowded_points_get_short_texts_and_smaller_type_never_overlapping():
     points = [(x * 0.3, y * 0.3) for x in range(6) for y in range(4)]
     layout = place(points, [(f"P{i} with a long text", f"P{i}") for i in range(len(points))], FRAME, MARK)
     placed = [p for p in layout.labels if p]
-    assert layout.font < 13 and any(p.text.startswith("P") and " " not in p.text for p in placed)
+    assert layout.font < FONTS[0] and any(p.text.startswith("P") and " " not in p.text for p in placed)
     for a, b in itertools.combinations(placed, 2):
         assert not overlap(a.box, b.box)
