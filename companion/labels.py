@@ -5,11 +5,12 @@ figure is drawn in (`frame`, pixels): a larger frame only moves the points, and 
 (every position is in data units, every size in pixels), so nothing that is apart at the smallest size meets at a
 larger one. A label's box is estimated from its text: `CHAR_EM` of the font size a character, `LINE_EM` a line.
 Each label tries the places around its point (below, above, right, left, then the corners) with its full text, then
-its short text, first where it crosses no line of the figure, then where it does; at the largest font size at which
-every label finds a place. A label with no place left is not drawn (its point still names itself in the hover).
+its short text, first where it crosses no line of the figure and is nearer its own point than any other, then
+anywhere free; at the largest font size at which every label finds a place. A label with no place left is not drawn (its point still names itself in the hover).
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -87,7 +88,8 @@ def place(points: Sequence[tuple[float, float]], texts: Sequence[tuple[str, str]
     for font in FONTS:
         boxes: list = [None] * len(points)
         for i in order:
-            boxes[i] = _spot(pixels[i], texts[i], font, mark, frame, marks, [b for b in boxes if b], segments)
+            others = pixels[:i] + pixels[i + 1:]
+            boxes[i] = _spot(pixels[i], texts[i], font, mark, frame, marks, [b for b in boxes if b], segments, others)
         if all(boxes) or font == FONTS[-1]:
             break
     labels = tuple(Placed(xlim[0] + (b[0][0] + b[0][2]) / 2 / sx, ylim[0] + (b[0][1] + b[0][3]) / 2 / sy, b[1], b[0])
@@ -95,11 +97,11 @@ def place(points: Sequence[tuple[float, float]], texts: Sequence[tuple[str, str]
     return Layout(xlim, ylim, font, labels)
 
 
-def _spot(at, texts, font, mark, frame, marks, taken, segments):
+def _spot(at, texts, font, mark, frame, marks, taken, segments, others):
     """The first place around a point where its full (then its short) text covers no mark and no label placed, and
-    crosses no line if it can."""
+    if it can crosses no line and is nearer its own point than any other."""
     px, py = at
-    for avoid in (segments, ()):
+    for strict in (True, False):
         for text in texts:
             w, h = CHAR_EM * font * len(text) + 2, LINE_EM * font
             dx, dy = mark + GAP + w / 2, mark + GAP + h / 2
@@ -107,6 +109,8 @@ def _spot(at, texts, font, mark, frame, marks, taken, segments):
                 box = text_box(px + cx, py + cy, text, font)
                 inside = box[0] >= 0 and box[1] >= 0 and box[2] <= frame[0] and box[3] <= frame[1]
                 if inside and not any(overlap(box, m) for m in marks) and not any(overlap(box, t[0]) for t in taken) \
-                        and not any(crosses(box, a, b) for a, b in avoid):
+                        and not (strict and (any(crosses(box, a, b) for a, b in segments) or
+                                             any(math.dist((px + cx, py + cy), q) < math.dist((cx, cy), (0, 0))
+                                                 for q in others))):
                     return box, text
     return None
