@@ -69,13 +69,12 @@ class DiceEntry(pn.viewable.Viewer):
         if len(self._pad.objects) != sides:
             self._pad.objects = [self._face_button(f) for f in range(1, sides + 1)]
         labels = [label for label, _ in self.specs]
-        dice = f"{n} {'die' if n == 1 else 'dice'}: " + "; ".join(l for i, l in enumerate(labels)
-                                                                   if i == 0 or l != labels[i - 1])
+        lines = [f"{n} {'die' if n == 1 else 'dice'}:", *(l for i, l in enumerate(labels) if i == 0 or l != labels[i - 1])]
         if self.faces:
-            dice += f" · tapped {', '.join(map(str, self.faces))}"
+            lines.append(f"Tapped {', '.join(map(str, self.faces))}")
         if 0 < len(self.faces) < n and len(set(labels)) > 1:
-            dice += f" · next: {labels[len(self.faces)]}"
-        self._heading.object = plain(dice)
+            lines.append(f"Next: {labels[len(self.faces)]}")
+        self._heading.object = plain("\n".join(lines))  # each roll's label (what its number is made of) a line
         self._use.disabled = len(self.faces) != n or n == 0
         self._use.label = f"Use {', '.join(map(str, self.faces))}" if self.faces else "Use these dice"
         self._alert.object = plain(self.message)

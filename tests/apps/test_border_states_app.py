@@ -377,7 +377,7 @@ def test_a_throw_takes_one_tapped_face_a_die(view, live):
     entry = view.guide.panel._dice
     assert entry.count == 5
     assert entry._heading.object == plain(  # shown as plain text
-        "5 dice: Combat throw, CSA: 5 dice = units 2 + Robert E. Lee's ability +1 + supply +2 (BS-CMB)")
+        "5 dice:\nCombat throw, CSA: 5 dice = units 2 + Robert E. Lee's ability +1 + supply +2 (BS-CMB)")
     perform(view, (4, 4, 4, 2, 1))
     assert live.state.battle.throw == (1, 1, 0, 3, 0, 0)
 
