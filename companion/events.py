@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from .dice import ENTERED, DiceError, ReplayDice, Roll
 from .engine import Engine, RuleError, Step
@@ -93,8 +93,15 @@ class Event:
                    at=data.get("at", ""), owner=data.get("owner", ""), detail=data.get("detail", ""))
 
 
+LATER = object()  # the state after an action taken in without being worked out (see Replay.skip)
+
+
 class Replay:
-    """The engine state after a log of events, kept step by step so undo costs nothing."""
+    """The engine state after a log of events, kept step by step so undo costs nothing.
+
+    The events of a log up to a saved snapshot of the state can be taken in without working each one out
+    (`skip`): the state after an action is then the snapshot's, or worked out from the nearest state before it
+    when it is first asked for (an undo past the snapshot)."""
 
     def __init__(self, engine: Engine, options: Mapping[str, Any], setup: Mapping[str, Any]):
         self.engine = engine
@@ -103,12 +110,39 @@ class Replay:
         self.events: list[Event] = []
         self.applied: list[Event] = []   # action events in effect, oldest first
         self.undone: list[Event] = []    # undone actions, the next to redo last
-        self.states: list[Any] = [engine.start(options, setup)]
+        self.states: list[Any] = [engine.start(options, setup)]   # states[i]: after applied[:i]
         self._undone_states: list[Any] = []  # the state each undone action had made: a redo gives it back
+        self.known: Callable[[int], Any] = lambda seq: None  # the state an action made, from a snapshot
 
     @property
     def state(self) -> Any:
-        return self.states[-1]
+        return self._state_at(len(self.states) - 1)
+
+    def _state_at(self, i: int) -> Any:
+        """states[i], worked out (and kept) from the nearest state before it if it was skipped."""
+        j = i
+        while self.states[j] is LATER:
+            if (known := self.known(self.applied[j - 1].seq)) is not None:
+                self.states[j] = known
+                break
+            j -= 1
+        for k in range(j + 1, i + 1):
+            self.states[k] = self._apply(self.states[k - 1], self.applied[k - 1])
+        return self.states[i]
+
+    def _apply(self, state: Any, event: Event) -> Any:
+        dice = ReplayDice(event.rolls)
+        after = self.engine.apply(state, event.action, dice).state
+        if dice.unused():
+            raise ValueError(f"event {event.seq} recorded more dice than its action uses")
+        return after
+
+    def skip(self, events: Sequence[Event], known: Callable[[int], Any]) -> None:
+        """Take in events already worked out by this very code (a snapshot was saved after the last of them)
+        without working them out again; `known(seq)`: the state action `seq` made, if a snapshot holds it."""
+        self.known = known
+        for event in events:
+            self.add(event, LATER)
 
     def step(self, action: Mapping[str, Any], dice) -> Step:
         """What an action would do now (raises RuleError and changes nothing if illegal)."""
@@ -122,10 +156,7 @@ class Replay:
             raise ValueError(f"event {event.seq} is out of order: expected {len(self.events) + 1}")
         if event.kind == ACTION:
             if state is None:
-                dice = ReplayDice(event.rolls)
-                state = self.engine.apply(self.state, event.action, dice).state
-                if dice.unused():
-                    raise ValueError(f"event {event.seq} recorded more dice than its action uses")
+                state = self._apply(self.state, event)
             self.states.append(state)
             self.applied.append(event)
             self.undone.clear()

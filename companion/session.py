@@ -2,12 +2,16 @@
 
 `act`, `undo` and `redo` first catch up with events other devices wrote, then validate, commit
 the event in its own transaction, and only then change the state in memory. A rule error or a
-dice error changes nothing anywhere.
+dice error changes nothing anywhere. Every SNAPSHOT_EVERY events the state is saved beside the log;
+a session opens from its latest snapshot saved by the same code, replaying only the events after it.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import replace
+from functools import cache
+from pathlib import Path
 from typing import Any, Mapping
 
 import engines
@@ -16,7 +20,21 @@ from .dice import Dice, DiceError, ReplayDice
 from .engine import Engine, RuleError, resolve_options, saved_options
 from .events import ACTION, UNDO, Event, Replay
 from .quoting import cut, quote
-from .store import LOG_FORMAT, ImportRefused, SessionRecord, StaleSession, Store, parse_export
+from .store import LOG_FORMAT, ImportRefused, SessionRecord, Snapshot, StaleSession, Store, parse_export
+
+SNAPSHOT_EVERY = 100  # events: the most a session replays when it opens, after its latest snapshot
+
+
+@cache
+def code_version(slug: str) -> str:
+    """A digest of the code that replays a game of `slug` (its engine and the companion's core): a snapshot
+    is taken in only by the very code that saved it, so any change to the rules replays the log again."""
+    digest = hashlib.sha256()
+    for folder in (Path(engines.__file__).parent / slug, Path(__file__).parent):
+        for path in sorted(folder.rglob("*.py") if folder.name == slug else folder.glob("*.py")):
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    digest.update(Path(engines.__file__).read_bytes())
+    return digest.hexdigest()[:16]
 
 
 class GameSession:
@@ -29,7 +47,35 @@ class GameSession:
         options, self.notes = saved_options(self.engine.options, record.options)
         self.replay = Replay(self.engine, options, record.setup)
         self.stranded: list[Event] = []  # saved events that no longer replay by the rules of this version
-        self._take(record.events)
+        skipped = self._from_snapshot(record.events)
+        self._take(record.events[skipped:])
+        if len(record.events) - skipped >= SNAPSHOT_EVERY:
+            self._snapshot()
+
+    def _from_snapshot(self, events: list[Event]) -> int:
+        """Take in the events up to the latest snapshot this code saved, without replaying them (a state an
+        earlier snapshot holds is read when an undo first needs it); how many."""
+        saved = {action: seq for action, seq in self.store.snapshots(self.id, code_version(self.engine.slug)).items()
+                 if seq <= len(events)}
+        if not saved or self.notes:
+            return 0
+
+        def known(action: int) -> Any:
+            try:
+                return self.engine.state_from_dict(self.store.snapshot_state(self.id, saved[action]))
+            except (RuleError, KeyError, TypeError, ValueError):
+                return None
+        latest, action = max((seq, action) for action, seq in saved.items())
+        if (state := known(action)) is None:
+            return 0
+        self.replay.skip(events[:latest], lambda seq: state if seq == action else known(seq))
+        return latest
+
+    def _snapshot(self) -> None:
+        """Save the state as it stands now (not for a game that no longer replays, nor one with no action)."""
+        if self.replay.applied and not self.stranded:
+            self.store.save_snapshot(self.id, Snapshot(len(self.replay.events), self.replay.applied[-1].seq,
+                                                       code_version(self.engine.slug), self.state.to_dict()))
 
     def _take(self, events: list[Event]) -> None:
         """Replay saved events; from the first that no longer replays, keep them aside with a note."""
@@ -134,6 +180,8 @@ class GameSession:
             raise RuleError("sync", "Another device changed this game a moment ago; the page now shows "
                                     "its move. Check, then try again.") from None
         self.replay.add(event, state)
+        if event.seq % SNAPSHOT_EVERY == 0:
+            self._snapshot()
         return event
 
     def export(self) -> str:

@@ -1,7 +1,8 @@
 """SQLite persistence of game sessions (stdlib sqlite3, WAL).
 
 One row per session, one row per event. Each event is committed in its own transaction before
-the caller shows it as done, so a crash or a closed tablet loses nothing confirmed. A session
+the caller shows it as done, so a crash or a closed tablet loses nothing confirmed. Snapshots of a
+session's state every so many events let a long session open without replaying its whole log. A session
 can be exported as versioned JSON and imported back; files are parsed as JSON only, checked
 field by field, and never unpickled or evaluated.
 """
@@ -45,7 +46,26 @@ CREATE TABLE IF NOT EXISTS events (
     data TEXT NOT NULL,
     PRIMARY KEY (session_id, seq)
 );
+CREATE TABLE IF NOT EXISTS snapshots (
+    session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    action INTEGER NOT NULL,
+    code TEXT NOT NULL,
+    state TEXT NOT NULL,
+    PRIMARY KEY (session_id, seq)
+);
 """
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The game state as it stood after event `seq`: the state made by action event `action`, saved by the code
+    whose digest is `code` (only that code may take it instead of replaying the log up to it)."""
+
+    seq: int
+    action: int
+    code: str
+    state: dict
 
 
 class NoSuchSession(KeyError):
@@ -161,6 +181,27 @@ class Store:
         record.events = self.events_after(session_id, 0)
         return record
 
+    def save_snapshot(self, session_id: str, snapshot: Snapshot) -> None:
+        """Keep the state after an event, so that the session opens without replaying its log up to it."""
+        with closing(self._connect()) as db, db:
+            db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?, ?)",
+                       (session_id, snapshot.seq, snapshot.action, snapshot.code, json.dumps(snapshot.state)))
+
+    def snapshots(self, session_id: str, code: str) -> dict[int, int]:
+        """The snapshots of the session saved by the code `code`: the seq of the action whose state each holds
+        -> the seq of the event after which it was saved (the latest, for an action saved twice)."""
+        with closing(self._connect()) as db:
+            rows = db.execute("SELECT action, MAX(seq) FROM snapshots WHERE session_id = ? AND code = ? "
+                              "GROUP BY action", (session_id, code)).fetchall()
+        return dict(rows)
+
+    def snapshot_state(self, session_id: str, seq: int) -> dict:
+        """The state saved after event `seq` (as its `to_dict`)."""
+        with closing(self._connect()) as db:
+            row = db.execute("SELECT state FROM snapshots WHERE session_id = ? AND seq = ?",
+                             (session_id, seq)).fetchone()
+        return json.loads(row[0])
+
     def last_seqs(self, session_ids: Iterable[str]) -> dict[str, int]:
         """The seq of the last saved event of each session (those with none are left out): one light query."""
         ids = list(session_ids)
@@ -189,6 +230,7 @@ class Store:
         """Remove a saved session and all its events, in one transaction."""
         with closing(self._connect()) as db, db:
             db.execute("DELETE FROM events WHERE session_id = ?", (session_id,))
+            db.execute("DELETE FROM snapshots WHERE session_id = ?", (session_id,))
             if db.execute("DELETE FROM sessions WHERE id = ?", (session_id,)).rowcount != 1:
                 raise NoSuchSession(f"No saved session {session_id!r}")
 

@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 import json
+import random
+import sqlite3
+from contextlib import closing
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -10,8 +13,9 @@ from hypothesis import strategies as st
 import engines
 from companion.dice import ENTERED, DiceError, EnteredDice, RandomDice, Roll, parse_faces
 from companion.engine import RuleError
-from companion.events import ACTION, REDO, UNDO, Event
-from companion.session import GameSession, import_session
+from companion.events import ACTION, REDO, UNDO, Event, Replay
+from companion.play import random_action
+from companion.session import SNAPSHOT_EVERY, GameSession, code_version, import_session
 from companion.store import ImportRefused, Store
 from tests.scale import examples
 
@@ -267,3 +271,118 @@ def test_an_import_of_too_many_events_is_refused_before_any_replay(store, rows, 
     with pytest.raises(ImportRefused, match="50001 events; at most 50000"):
         import_session(store, json.dumps(data))
     assert rows() == (1, 5)
+
+
+# --- snapshots: a long game opens without replaying its whole log -------------------------------------------
+
+def long_game(store: Store, slug: str = "bull_run", events: int = 2 * SNAPSHOT_EVERY + 37, seed: int = 3) -> GameSession:
+    """A game of `events` events of random legal play, an undo and a redo now and then (a game that ends is
+    taken back a few actions and played on)."""
+    engine, rng = engines.get(slug), random.Random(seed)
+    session = GameSession.new(store, slug, engine.example_setup(), title="long")
+    while len(session.events) < events:
+        action = random_action(engine.actions, session.state, rng)
+        if action is None or rng.random() < 0.05:
+            session.undo() if session.can_undo else None
+        elif session.can_redo and rng.random() < 0.3:
+            session.redo()
+        else:
+            session.act(action, RandomDice(rng=rng))
+    return session
+
+
+def full_replay(store: Store, session: GameSession) -> Replay:
+    replay = Replay(session.engine, session.replay.options, session.record.setup)
+    replay.extend(store.load(session.id).events)
+    return replay
+
+
+@pytest.fixture
+def applies(monkeypatch) -> list:
+    """The seqs of the action events worked out by a replay, in order."""
+    done, work = [], Replay._apply
+
+    def counted(self, state, event):
+        done.append(event.seq)
+        return work(self, state, event)
+    monkeypatch.setattr(Replay, "_apply", counted)
+    return done
+
+
+def test_a_long_game_opens_from_its_latest_snapshot_replaying_only_the_events_after_it(store, applies):
+    """(A House Divided: 40 turns, so 37 more actions never reach its end.)"""
+    game, rng = long_game(store, "house_divided", events=2 * SNAPSHOT_EVERY), random.Random(1)
+    while len(game.events) < 2 * SNAPSHOT_EVERY + 37:
+        game.act(random_action(game.engine.actions, game.state, rng), RandomDice(rng=rng))
+    saved = store.snapshots(game.id, code_version("house_divided"))
+    assert max(saved.values()) == 2 * SNAPSHOT_EVERY   # one every SNAPSHOT_EVERY events
+    applies.clear()
+    opened = GameSession.open(store, game.id)
+    state, worked = opened.state, list(applies)
+    assert worked == list(range(2 * SNAPSHOT_EVERY + 1, 2 * SNAPSHOT_EVERY + 38))
+    assert state == full_replay(store, game).state == game.state
+    assert opened.events == game.events and opened.can_undo == game.can_undo and opened.can_redo == game.can_redo
+
+
+def test_undo_past_the_snapshots_gives_every_state_a_full_replay_gives(store):
+    game = long_game(store)
+    opened, full = GameSession.open(store, game.id), full_replay(store, game)
+    while full.applied:
+        assert opened.replay.applied == full.applied and opened.state == full.state
+        for replay in (opened.replay, full):
+            replay.add(replay.undo_event())
+    assert opened.state == full.state
+    while full.undone:
+        for replay in (opened.replay, full):
+            replay.add(replay.redo_event())
+        assert opened.state == full.state
+
+
+def test_a_snapshot_saved_by_other_code_is_not_taken(store, applies, monkeypatch):
+    """Any change to the engine's or the companion's code gives another digest: the whole log replays."""
+    game = long_game(store)
+    monkeypatch.setattr("companion.session.code_version", lambda slug: "another version")
+    applies.clear()
+    assert GameSession.open(store, game.id).state == game.state
+    assert sorted(set(applies)) == sorted(e.seq for e in game.events if e.kind == ACTION)
+
+
+def test_a_snapshot_that_does_not_read_is_passed_over(store):
+    game = long_game(store)
+    with closing(sqlite3.connect(store.path)) as db, db:
+        db.execute("UPDATE snapshots SET state = '{\"turn\": \"noon\"}'")
+    opened = GameSession.open(store, game.id)
+    assert opened.state == game.state
+    opened.replay.add(opened.replay.undo_event())
+    assert opened.state == full_replay(store, game).states[-2]
+
+
+def test_a_game_replayed_whole_on_opening_or_import_saves_a_snapshot(store):
+    game = long_game(store, events=SNAPSHOT_EVERY + 30)
+    assert max(store.snapshots(game.id, code_version("bull_run")).values()) == SNAPSHOT_EVERY
+    copy = import_session(store, game.export())
+    assert max(store.snapshots(copy.id, code_version("bull_run")).values()) == SNAPSHOT_EVERY + 30
+    with closing(sqlite3.connect(store.path)) as db, db:
+        db.execute("DELETE FROM snapshots")
+    GameSession.open(store, copy.id)
+    assert max(store.snapshots(copy.id, code_version("bull_run")).values()) == SNAPSHOT_EVERY + 30
+
+
+def test_a_deleted_game_leaves_no_snapshot(store):
+    game = long_game(store)
+    store.delete(game.id)
+    with closing(sqlite3.connect(store.path)) as db:
+        assert db.execute("SELECT COUNT(*) FROM snapshots").fetchone()[0] == 0
+
+
+@pytest.mark.parametrize("slug", sorted(engines.registry()))
+def test_every_game_opens_from_its_snapshot_to_the_state_its_log_gives(store, slug):
+    game = long_game(store, slug, events=SNAPSHOT_EVERY + 20, seed=11)
+    opened, full = GameSession.open(store, game.id), full_replay(store, game)
+    assert opened.state == full.state
+    for _ in range(30):
+        if not full.applied:
+            break
+        for replay in (opened.replay, full):
+            replay.add(replay.undo_event())
+        assert opened.state == full.state
