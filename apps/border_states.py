@@ -323,7 +323,7 @@ class BorderStatesView(pn.viewable.Viewer):
         live.param.watch(lambda _: self.render(), "version")
         self.guide = PhaseGuide(live, due_now, self._form, self.odds.clear, phase_title)
         self.tabs = lazy_tabs({"Play": [self.phase, self.tray, self.guide], "Board": [self.board],
-                               "Odds & tables": [self._outlook_panel(), self._strength_panel()]}, live=live)
+                               "Odds & tables": lambda: [self._outlook_panel(), self._strength_panel()]}, live=live)
         self.render()
 
     def render(self) -> None:

@@ -201,14 +201,10 @@ class BullRunView(pn.viewable.Viewer):
         self.log = EventLog(live)
         live.param.watch(lambda _: self.render(), "version")
         self.guide = PhaseGuide(live, due_now, self._form, self.odds.clear, phase_title)
-        heat = plots.heatmap(expected_hits_grid(live.state.options["over_12"]),
-                             "Expected hits by SP column and modifier (BR-10.4, BR-10.5)", "SP column", "modifier",
-                             "expected hits")
         self.tabs = lazy_tabs({
             "Play": [self.phase, self.order, self.guide],
-            "Units": [self.units, self._correction_panel()],
-            "Odds & tables": [pn.pane.HoloViews(heat, sizing_mode="stretch_width", min_height=320), self.outlook,
-                              self.initiative, self._planner()],
+            "Units": lambda: [self.units, self._correction_panel()],
+            "Odds & tables": lambda: [self._heatmap(), self.outlook, self.initiative, self._planner()],
         }, live=live)
         self.render()
 
@@ -376,6 +372,12 @@ class BullRunView(pn.viewable.Viewer):
         return pmui.Column(pmui.Typography("Several attacks on one defender (BR-10.1, BR-11.1)", variant="h6"),
                            defenders, terrain, *[x for pair in plans for x in pair], result, box,
                            sizing_mode="stretch_width", css_classes=["attack-planner"])
+
+    def _heatmap(self):
+        heat = plots.heatmap(expected_hits_grid(self.live.state.options["over_12"]),
+                             "Expected hits by SP column and modifier (BR-10.4, BR-10.5)", "SP column", "modifier",
+                             "expected hits")
+        return pn.pane.HoloViews(heat, sizing_mode="stretch_width", min_height=320)
 
     def _correction_panel(self):
         editor = RosterEditor([{"name": u.spec.name, "side": u.spec.side, "entry_hex": u.spec.entry_hex,

@@ -414,6 +414,12 @@ class BasicRulesForm(pn.viewable.Viewer):
                            css_classes=["basic-rules"])
 
 
+def marches_heatmap() -> pn.pane.HoloViews:
+    heat = plots.heatmap([(str(y), SIDE_NAME[s], e) for (y, s), e in expected_marches().items()],
+                         "Expected marches by year (HD-4.1)", "year", "side", "expected marches")
+    return pn.pane.HoloViews(heat, sizing_mode="stretch_width", min_height=260, linked_axes=False)
+
+
 class HouseDividedView(pn.viewable.Viewer):
     """The game view of an open session."""
 
@@ -429,17 +435,15 @@ class HouseDividedView(pn.viewable.Viewer):
         self.border_box = pn.Column(self.border_plot, sizing_mode="stretch_width")
         live.param.watch(lambda _: self.render(), "version")
         self.guide = PhaseGuide(live, lambda s: due_now(s) + other_steps(s), self._form, self.odds.clear, phase_title)
-        heat = plots.heatmap([(str(y), SIDE_NAME[s], e) for (y, s), e in expected_marches().items()],
-                             "Expected marches by year (HD-4.1)", "year", "side", "expected marches")
         self.tabs = lazy_tabs({
             "Play": [self.phase, self.board, self.guide], "Map": [self.map], "Border & Europe": [
                 title("Border-state support (HD-4.8)"), self.border, self.border_box,
                 title("Foreign intervention (HD-5.9)"), self.fi, title("If Washington falls now (HD-4.7)"),
                 self.washington], "Basic rules": [self.basic],
-            "Odds & tables": [title("Command Table (HD-4.1): Union/CSA marches"), self.tables,
-                              pn.pane.HoloViews(heat, sizing_mode="stretch_width", min_height=260, linked_axes=False),
-                              outlook(live.state.year), title("One unit's rout and desertion, no leader "
-                                                                   "(HD-4.4, HD-4.6)"), self.units]}, live=live)
+            "Odds & tables": lambda: [
+                title("Command Table (HD-4.1): Union/CSA marches"), self.tables, marches_heatmap(),
+                outlook(live.state.year), title("One unit's rout and desertion, no leader (HD-4.4, HD-4.6)"),
+                self.units]}, live=live)
         self.render()
 
     def _changed(self, name: str, key) -> bool:

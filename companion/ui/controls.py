@@ -224,15 +224,16 @@ def picker(label: str, css: str) -> pmui.CheckButtonGroup:
                                  orientation="horizontal")
 
 
-def lazy_tabs(pages: Mapping[str, Sequence], css: str = "game-tabs", live: LiveSession | None = None) -> pmui.Tabs:
-    """Tabs each filled the first time it is opened, then kept on the page. With `dynamic=True` a tab shown
-    once and hidden again keeps a detached model, and its next update makes Panel point the page's shared
-    stylesheets at the CDN (offline, the page loses its styles); drawing every tab at once is slow to open.
-    A tab's page is a plain Panel column: a plot added to a Material column of a tab that is being shown
-    fails to lay out ("reading 'top_panel'" in the browser). With `live`, a last tab "Rules" searches the
-    game's rulebook."""
+def lazy_tabs(pages: Mapping[str, Sequence | Callable[[], Sequence]], css: str = "game-tabs",
+              live: LiveSession | None = None) -> pmui.Tabs:
+    """Tabs each filled the first time it is opened, then kept on the page; a tab given as a function is built
+    then too, so that a page opens with only what its first tab shows. With `dynamic=True` a tab shown once and
+    hidden again keeps a detached model, and its next update makes Panel point the page's shared stylesheets at
+    the CDN (offline, the page loses its styles). A tab's page is a plain Panel column: a plot added to a Material
+    column of a tab that is being shown fails to lay out ("reading 'top_panel'" in the browser). With `live`, a
+    last tab "Rules" searches the game's rulebook."""
     if live is not None:
-        pages = {**pages, "Rules": [RulesPage(live.engine, live.session.replay.options)]}
+        pages = {**pages, "Rules": lambda: [RulesPage(live.engine, live.session.replay.options)]}
     contents = list(pages.values())
     tabs = pmui.Tabs(*((name, pn.Column(sizing_mode="stretch_width")) for name in pages),
                      sizing_mode="stretch_width", css_classes=[css])
@@ -240,7 +241,8 @@ def lazy_tabs(pages: Mapping[str, Sequence], css: str = "game-tabs", live: LiveS
     def fill(index: int) -> None:
         page = tabs[index]
         if not page.objects:
-            page.objects = [pn.Column(*contents[index], sizing_mode="stretch_width")]
+            shown = contents[index]() if callable(contents[index]) else contents[index]
+            page.objects = [pn.Column(*shown, sizing_mode="stretch_width")]
     tabs.param.watch(lambda e: fill(e.new), "active")
     fill(0)
     return tabs
