@@ -3,7 +3,8 @@
 - The access code is compared in constant time (`hmac.compare_digest`); wrong codes are limited per
   client: 5 a minute, then a wait that doubles with each further wrong code (up to 15 minutes).
 - The cookie that remembers a browser is signed, `HttpOnly`, `SameSite=Lax`, `Secure` when served over
-  HTTPS, and lasts 30 days. After the code the player lands on the page they asked for.
+  HTTPS, and lasts 30 days. After the code (and any wrong ones before it) the player lands on the page they
+  asked for, and only ever on a page of this site.
 - Websocket origins: the addresses of this computer (every one, not the first IPv4 of its name), its
   names, and any the user adds; never any origin.
 """
@@ -16,11 +17,13 @@ import socket
 import time
 from collections import defaultdict
 from pathlib import Path
+from urllib.parse import quote
 
 from panel.auth import BasicAuthProvider, BasicLoginHandler, _validate_next_url
 from panel.config import config
 from panel.io.state import state
 from panel.util import base64url_encode
+from tornado.web import HTTPError
 
 COOKIE_DAYS = 30
 FREE_TRIES = 5            # wrong codes a client may enter in a minute
@@ -55,6 +58,18 @@ class Tries:
 TRIES = Tries()
 
 
+def same_site(url: str | None) -> str:
+    """The page to land on after the code: `url` if it is a path on this site, else the site's root. (Panel's
+    check lets `///host` through, which a browser opens as another host.)"""
+    try:
+        path = _validate_next_url(url)
+    except HTTPError:
+        return state.base_url
+    if not path or not path.startswith("/") or path.startswith("//") or not path.isprintable():
+        return state.base_url
+    return path
+
+
 class AccessCodeLogin(BasicLoginHandler):
     """The login page's POST: the code checked in constant time, wrong tries limited per client."""
 
@@ -71,12 +86,13 @@ class AccessCodeLogin(BasicLoginHandler):
             return self._refuse("wrong")
         TRIES.passed(client)
         self.set_current_user("player")
-        self.redirect(_validate_next_url(self.get_cookie("next_url", state.base_url)) or state.base_url)
+        self.redirect(same_site(self.get_cookie("next_url")))
 
     def _refuse(self, reason: str) -> None:
-        """Back to the login page with a reason the page words itself ("wrong" or "wait"): nothing from the
-        request is ever written into the page."""
-        self.redirect(f".{self._login_endpoint}?error={reason}")
+        """Back to the login page with a reason the page words itself ("wrong" or "wait") and the page asked for
+        (or the login page would forget it): nothing from the request is ever written into the page."""
+        target = quote(same_site(self.get_cookie("next_url")), safe="")
+        self.redirect(f".{self._login_endpoint}?error={reason}&next={target}")
 
     def set_current_user(self, user):
         options = {"expires_days": COOKIE_DAYS, "httponly": True, "secure": self.request.protocol == "https",

@@ -99,12 +99,29 @@ def test_the_access_code_lets_in_once_and_leads_to_the_page_asked_for(guarded):
 
 
 def test_wrong_codes_are_refused_and_then_slowed_down(guarded):
-    reasons = [urllib.parse.urlparse(post_code(guarded, f"guess {i}").getheader("Location")).query
-               for i in range(FREE_TRIES + 1)]  # the sixth comes within a second of the fifth
-    assert reasons == ["error=wrong"] * FREE_TRIES + ["error=wait"]
+    answers = [post_code(guarded, f"guess {i}") for i in range(FREE_TRIES + 1)]  # the sixth within a second
+    reasons = [urllib.parse.parse_qs(urllib.parse.urlparse(a.getheader("Location")).query)["error"] for a in answers]
+    assert reasons == [["wrong"]] * FREE_TRIES + [["wait"]]
     assert "error=wait" in post_code(guarded, "Bull Run 1861").getheader("Location")  # even the right code waits
     shown = get(guarded, "/login?error=<script>alert(1)</script>").read().decode()
     assert "<script>alert(1)" not in shown
+
+
+def next_cookie(response: http.client.HTTPResponse) -> str:
+    return f"next_url={SimpleCookie(response.getheader('Set-Cookie'))['next_url'].value}"
+
+
+def test_after_wrong_codes_the_right_one_leads_to_the_page_asked_for_never_off_site(guarded):
+    asked = get(guarded, "/bull_run")
+    cookie = next_cookie(get(guarded, "/" + asked.getheader("Location").removeprefix("./")))
+    for guess in ("bull run", "1861"):
+        refused = post_code(guarded, guess, cookie=cookie).getheader("Location")
+        cookie = next_cookie(get(guarded, "/" + refused.removeprefix("./")))
+    assert post_code(guarded, "Bull Run 1861", cookie=cookie).getheader("Location").endswith("/bull_run")
+    for off_site in ("//evil.example/x", "///evil.example/x", "http://evil.example/", "/\\evil.example/x"):
+        cookie = f"next_url={off_site}"
+        assert "evil" not in post_code(guarded, "guess", cookie=cookie).getheader("Location")
+        assert post_code(guarded, "Bull Run 1861", cookie=cookie).getheader("Location") == "/"
 
 
 def test_https_with_a_certificate_and_the_secure_cookie(tmp_path):

@@ -161,7 +161,8 @@ def test_access_code_is_asked_once_per_browser(browser, tmp_path):
         expect(page.get_by_text("Wrong access code")).to_be_visible(timeout=SLOW)
         page.locator("input[name=password]").fill("bullrun1861")
         page.get_by_role("button", name="Enter").click()
-        expect(page.locator(".game-bull_run")).to_be_visible(timeout=SLOW)
+        expect(button(page, "Load the example roster")).to_be_visible(timeout=SLOW)  # the page asked for
+        assert page.url == srv.url + "/bull_run"
         other = context.new_page()
         other.goto(srv.url + "/bull_run")
         expect(button(other, "Load the example roster")).to_be_visible(timeout=SLOW)
