@@ -86,9 +86,11 @@ def next_place(rows: list[dict]) -> dict:
 
 
 # HD-4.10: the basic game's fire numbers from the players' own rulebook (nothing assumed), in the setup and in the
-# game's Basic rules tab.
-FIRE = [Column(f.key, f.key.replace("/", " ") if f.kind == "strength" else f.label, NUMBER if f.kind == "count" else
-               CHOICE, range(MAX_STRENGTH + 1) if f.kind == "strength" else {t: v for v, t in f.choices}, default=f.suggested)
+# game's Basic rules tab; a field's label short enough to show whole on a tablet (the value suggested is filled in).
+SHORT_LABELS = {"leader_point": "Strength per leader point (rules: +1)", "garrison_as": "Coastal garrison fires as"}
+FIRE = [Column(f.key, f.key.replace("/", " ") if f.kind == "strength" else SHORT_LABELS.get(f.key, f.label),
+               NUMBER if f.kind == "count" else CHOICE,
+               range(MAX_STRENGTH + 1) if f.kind == "strength" else {t: v for v, t in f.choices}, default=f.suggested)
         for f in FORM]
 
 

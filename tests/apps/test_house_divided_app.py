@@ -16,6 +16,7 @@ import random
 import re
 from fractions import Fraction as F
 
+import panel as pn
 import panel_material_ui as pmui
 import pytest
 from bokeh.events import Tap
@@ -31,6 +32,7 @@ from companion.ui.controls import UndoBar, odds_text
 from companion.ui.live import LiveSession
 from companion.ui.options import OptionsForm
 from companion.ui.rules import chip
+from companion.ui.shell import SessionPicker
 from engines.house_divided import ENGINE
 from engines.house_divided.basic import STRENGTH_KEYS
 from engines.house_divided.example import LABEL, example_setup
@@ -289,6 +291,31 @@ def test_starting_shows_progress_until_the_start_is_answered():
     done = editor.busy.done
     editor.setup()
     assert editor.busy.done == done + 1
+
+
+def test_the_setup_editor_is_one_page_of_sections_in_the_order_a_player_fills_them(store):
+    """Issue 16: no sub-tabs: the sections follow one another under numbered headings, each heading just above what
+    it asks for (the map's boxes, their lines, the units, the leaders, the single entries, the basic game's fire),
+    the note on the entries above them, whether the game can start and its progress below, and Start the last thing
+    on the new-game page."""
+    editor = SetupEditor()
+    layout = editor._layout
+    assert not layout.select(lambda o: isinstance(o, (pn.Tabs, pmui.Tabs)))
+    parts = layout.objects
+    heads = [i for i, x in enumerate(parts) if isinstance(x, pmui.Typography) and re.match(r"\d+\. ", str(x.object))]
+    assert [parts[i].object for i in heads] == [
+        "1. The map's boxes", "2. The lines between boxes", "3. Units, where they stand", "4. Leaders",
+        "5. MM, year, turn, calendar, cities and ports", "6. Basic-game fire (HD-4.10)"]
+    for i, key in zip(heads, ("boxes", "lines", "units", "leaders")):
+        assert parts[i + 1].select(pn.widgets.Tabulator) == [editor.tables[key].table]
+    for i, form in ((heads[4], editor.track), (heads[5], editor.fire)):
+        shown = {id(w) for w in parts[i + 1].select(pn.widgets.WidgetBase)}
+        assert {id(w) for w in form.widgets.values()} <= shown
+    assert parts.index(editor.note) < heads[0] and parts[-2:] == [editor.ready, editor.busy]
+    picker = SessionPicker(store, ENGINE, editor, lambda session: None).__panel__()
+    [tabs] = picker.select(pmui.Tabs)
+    new_game = tabs.objects[0]
+    assert any(x is layout for x in new_game.objects) and new_game.objects[-1].label == "Start the game"
 
 
 def test_the_new_session_form_offers_every_option_with_the_digests_default():

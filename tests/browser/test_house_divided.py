@@ -1,10 +1,12 @@
 """A House Divided in a real browser at tablet size: the EXAMPLE map, control set by tapping a box, the supply
 check with its explanation, a two-day battle with dice entered at the table, desertion, undo, reload; a map file
-whose names carry script, shown as text."""
+whose names carry script, shown as text; a setup of our own typed into the page's tables and fields, started and
+played."""
 from __future__ import annotations
 
 import copy
 import json
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -13,6 +15,7 @@ from apps.house_divided import MAP_FRAME
 from engines.house_divided.example import EXAMPLE_MAP
 
 from .conftest import TABLET
+from .test_border_states import pick_cell, row_where, type_cell
 from .test_shell import SCRIPT, assert_no_script_ran, screenshots
 from .ui import SLOW, button, do, guide, logged, other, step, tap_faces
 
@@ -311,3 +314,118 @@ def test_a_wheel_on_the_map_scrolls_the_page_until_zoom_is_on(page, server, offl
         pane(page), state["scrollY"]], timeout=SLOW)
     tap_map(page, -1.0, -1.0)                # a tap still shows a box: X, drawn at (-1, -1)
     expect(page.locator(".box-details")).to_contain_text("Example X", timeout=SLOW)
+
+
+# --- our own setup, typed into the page's tables and fields --------------------------------------------------------
+
+# Our own small map (not the example): id, name, shield, RP, where it is drawn (None: where a new box is put).
+OWN_BOXES = [("Our A", "Our box A", "USA", 1, None), ("Our B", "Our box B", "USA", 1, None),
+             ("Our C", "Our box C", "CSA", 1, None), ("Our D", "Our box D", "CSA", 0, (1, -1))]
+OWN_LINES = [("Our A", "Our B", "rail"), ("Our B", "Our C", "rail"), ("Our B", "Our D", "road"),
+             ("Our C", "Our D", "river")]
+OWN_UNITS = [("Our Union 1", "USA", "inf", "Our A"), ("Our Union 2", "USA", "cav", "Our A"),
+             ("Our CSA 1", "CSA", "inf", "Our C"), ("Our CSA 2", "CSA", "inf", "Our D")]
+# Our own fire numbers for the test (not a rulebook's): militia 2, veteran 3, crack 4, one less reduced.
+OWN_STRENGTH = {f"{arm}_{grade}_{face}": n - (face == "reduced") for arm in ("inf", "cav")
+                for grade, n in (("militia", 2), ("veteran", 3), ("crack", 4)) for face in ("full", "reduced")}
+
+
+def choose(page, css: str, option: str) -> None:
+    """Pick an option of a Material select of the setup (its list opens at the end of the page)."""
+    page.locator(f".{css}").first.click()
+    page.locator("li[role=menuitem]:visible", has_text=re.compile(f"^{re.escape(option)}$")).first.click()
+
+
+def number(page, css: str, value: int) -> None:
+    entry = page.locator(f".{css} input").first
+    entry.fill(str(value))
+    entry.press("Tab")
+
+
+def type_own_setup(page) -> None:
+    """Our boxes, lines, units, leader, MM and the basic game's fire, each typed where the page asks for it; a row
+    found by its empty naming cell, which is typed last."""
+    for n, (box, name, shield, rp, at) in enumerate(OWN_BOXES):
+        button(page, "Add a box").click()
+        row = lambda: row_where(page, "setup-boxes", "id", bottom=True)  # noqa: E731 (found afresh each time)
+        if at is None:        # a new box is put right of the others, on the top row: never an empty place
+            expect(row().locator('.tabulator-cell[tabulator-field="x"]')).to_have_text(str(n), timeout=SLOW)
+            expect(row().locator('.tabulator-cell[tabulator-field="y"]')).to_have_text("0")
+        else:
+            type_cell(row(), "x", at[0])
+            type_cell(row(), "y", at[1])
+        type_cell(row(), "name", name)
+        if shield != "neutral":
+            pick_cell(page, row(), "alignment", shield)
+        if rp:
+            type_cell(row(), "rp", rp)
+        type_cell(row(), "id", box, naming="setup-boxes")
+    for a, b, kind in OWN_LINES:
+        button(page, "Add a line").click()
+        row = lambda: row_where(page, "setup-lines", "from", bottom=True)  # noqa: E731
+        pick_cell(page, row(), "to", b)
+        if kind != "rail":
+            pick_cell(page, row(), "type", kind)
+        pick_cell(page, row(), "from", a, naming="setup-lines")
+    for name, side, arm, box in OWN_UNITS:
+        button(page, "Add a unit").click()
+        row = lambda: row_where(page, "setup-units", "name", bottom=True)  # noqa: E731
+        if side != "USA":
+            pick_cell(page, row(), "side", side)
+        if arm != "inf":
+            pick_cell(page, row(), "arm", arm)
+        pick_cell(page, row(), "box", box)
+        type_cell(row(), "name", name, naming="setup-units")
+    button(page, "Add a leader").click()      # Grant, our own rating 2, with our Union units
+    row = lambda: row_where(page, "setup-leaders", "box", bottom=True)  # noqa: E731
+    pick_cell(page, row(), "name", "Grant")
+    type_cell(row(), "front", 2)
+    pick_cell(page, row(), "box", "Our A", naming="setup-leaders")
+    number(page, "setup-USA", 20)
+    number(page, "setup-CSA", 18)
+    for css, value in OWN_STRENGTH.items():
+        choose(page, f"basic-{css}", str(value))
+    choose(page, "basic-firing_order", "Both sides fire, then both place their hits")
+    choose(page, "basic-entrenchment", "-1 to the hit number of fire aimed at an entrenched side")
+
+
+@pytest.mark.rule("HD-2", "HD-8", "HD-4.10", "HD-4.1")
+def test_our_own_setup_typed_into_the_page_is_started_and_played(page, server, offline, output_path):
+    """Issue 16: a setup of our own typed into the setup's tables and fields, no example and no file: a new box
+    placed where it shows (no empty place), the lines, units and a leader on our boxes, both MM, the basic game's
+    fire; the map checked as we go, then Start (progress shown) and the first steps of the Union turn: the supply
+    check and a march roll with the die entered."""
+    page.goto(server.url + "/house_divided")
+    expect(page.locator(".review-note")).to_contain_text("Enter your map's boxes", timeout=SLOW)
+    type_own_setup(page)
+    note = page.locator(".review-note")
+    expect(note).to_contain_text("4 boxes, 4 lines: the map is valid", timeout=SLOW)
+    expect(note).not_to_contain_text("EXAMPLE")
+    expect(page.locator(".setup-note")).to_contain_text("Ready", timeout=SLOW)
+    for section in (".setup-boxes", ".setup-units", ".basic-inf_militia_full"):
+        page.locator(section).first.scroll_into_view_if_needed()
+        screenshots(page, output_path, f"house_divided-own-setup-{section.split('-', 1)[1]}")
+    page.locator(".start-game").first.scroll_into_view_if_needed()
+    screenshots(page, output_path, "house_divided-own-setup-start")
+
+    handles = [page.locator(css).first.element_handle() for css in (".start-game button", ".start-progress .starting")]
+    busy = page.evaluate("([start, bar]) => { start.click(); return [bar.hidden, bar.textContent]; }", handles)
+    assert busy == [False, "Building the game…"], busy
+    step(page, "check_supply")
+    track = page.locator(".turn-track")
+    for shown in ("Union MM 20", "CSA MM 18", "basic fire configured"):
+        expect(track).to_contain_text(shown, timeout=SLOW)
+    expect(track).not_to_contain_text("EXAMPLE")
+    do(page, "Supply check")
+    step(page, "end_start")
+    do(page, "End the start segment")
+    expect(step(page, "roll_marches").locator(".command-row")).to_contain_text("Union marches, 1861", timeout=SLOW)
+    tap_faces(page, 4)
+    logged(page, "Union march roll 4 in 1861: 3 marches")
+    screenshots(page, output_path, "house_divided-own-setup-played")
+    tab(page, "Map")
+    expect(page.locator(".box-Our_D")).to_contain_text("Our D · CSA", timeout=SLOW)
+    page.locator(".box-Our_A button").click()
+    expect(page.locator(".box-details")).to_contain_text("Our box A", timeout=SLOW)
+    page.locator(".map-figure").scroll_into_view_if_needed()
+    screenshots(page, output_path, "house_divided-own-setup-map")
