@@ -5,6 +5,7 @@ Never `playwright install`: the launch uses the chromium on PATH (see ../shared/
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import socket
@@ -131,20 +132,52 @@ PAGE_TEXT = """() => {
 }"""  # every text of the page, in its shadow roots too (the players' own entries included)
 
 
+def developer_words(text: str) -> list[str]:
+    """Each developer word in `text` (see tests/words.py), with the 40 characters either side of it."""
+    return sorted({text[max(0, m.start() - 40):m.end() + 40] for m in DEVELOPER_WORDS.finditer(text)})
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "javascript_errors(*patterns): JavaScript errors this test expects (each a "
+                                       "regular expression searched in the error's text); any other still fails it")
+
+
 @pytest.fixture(autouse=True)
 def no_javascript_errors(request):
-    """Fails a test whose page logs a JavaScript error (an uncaught exception or a console error), or shows a word
-    meant for developers (an ambiguity or question number, a test vector, the digest, the source)."""
-    if "page" not in request.fixturenames:
+    """Fails a test whose pages log a JavaScript error (an uncaught exception or a console error), or show a word
+    meant for developers (an ambiguity or question number, a test vector, the digest, the source). Every page of
+    every browser context the test opens is watched: the `page` fixture's, and those of `browser.new_context()` and
+    `browser.new_page()`. A test expecting an error says so with `@pytest.mark.javascript_errors(pattern, ...)`.
+    After the checks, the contexts the test opened are closed."""
+    if "browser" not in request.fixturenames:
         yield
         return
-    page = request.getfixturevalue("page")
+    browser = request.getfixturevalue("browser")
+    expected = [re.compile(p) for m in request.node.iter_markers("javascript_errors") for p in m.args]
     errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(f"uncaught: {exc}"))
-    page.on("console", lambda msg: errors.append(f"console: {msg.text}") if msg.type == "error" else None)
-    yield errors
-    assert not errors, f"JavaScript errors on the page: {errors[:5]}"
-    if not page.is_closed():
-        text = page.evaluate(PAGE_TEXT)
-        words = sorted({text[max(0, m.start() - 40):m.end() + 40] for m in DEVELOPER_WORDS.finditer(text)})
-        assert not words, f"words meant for developers on the page: {words[:5]}"
+    contexts: list = []
+
+    def watch(context) -> None:
+        contexts.append(context)
+        context.on("weberror", lambda e: errors.append(f"uncaught: {e.error} ({e.page.url if e.page else '?'})"))
+        context.on("console", lambda msg: errors.append(f"console: {msg.text} ({msg.page.url if msg.page else '?'})")
+                   if msg.type == "error" else None)
+
+    browser.on("context", watch)
+    if "new_context" in request.fixturenames:
+        request.getfixturevalue("new_context")   # so that the `page` fixture's context is closed after the checks
+    try:
+        yield errors
+    finally:
+        browser.remove_listener("context", watch)
+    try:
+        unexpected = [e for e in errors if not any(p.search(e) for p in expected)]
+        assert not unexpected, f"JavaScript errors on the page: {unexpected[:5]}"
+        for context in contexts:
+            for page in context.pages:
+                if not page.is_closed():
+                    words = developer_words(page.evaluate(PAGE_TEXT))
+                    assert not words, f"words meant for developers on {page.url}: {words[:5]}"
+    finally:
+        for context in contexts:
+            context.close()
