@@ -34,7 +34,7 @@ class EventLog(pn.viewable.Viewer):
         super().__init__(**params)
         self.live = live
         self._html = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[CSS, CHIP_CSS], css_classes=["event-log"])
-        self.live.param.watch(lambda _: self._render(), ["version", "viewer"])
+        self.live.param.watch(lambda *_: self._render(), ["version", "viewer"])  # one event per parameter changed
         self._render()
 
     def entries(self) -> list[dict]:

@@ -93,7 +93,7 @@ class SeatPanel(pn.viewable.Viewer):
         self.asked = pmui.Button(label="", variant="contained", color="warning", visible=False,
                                  css_classes=["seat-let-go"], **TOUCH)
         self.asked.on_click(lambda _: self.let_go())
-        self.buttons.param.watch(lambda _: self.ask(), ["tap", "token"])
+        self.buttons.param.watch(lambda *_: self.ask(), ["tap", "token"])  # one event per parameter changed
         live.param.watch(lambda _: self._looked(), "nudged")
 
     @property

@@ -67,6 +67,17 @@ def test_the_holder_is_asked_and_lets_its_seat_go(two_pages):
     assert first.viewer == "" and second.viewer == "Ann"
 
 
+def test_a_first_tap_that_sends_the_device_and_the_seat_at_once_takes_the_seat(two_pages):
+    """A new device's first tap reaches the server as one change of its token, the seat and the tap together: the
+    seat is taken, and the log redrawn for it, as when they come one by one."""
+    first, _ = two_pages
+    panel, log = SeatPanel(first, ["Ann", "Ben"]), EventLog(first)
+    panel.buttons.param.update(token="tablet-1", wanted="Ann", tap=panel.buttons.tap + 1)
+    assert first.viewer == "Ann" and panel.buttons.seat == "Ann"
+    first.param.update(viewer="", version=first.version + 1)
+    assert first.viewer == "" and log.entries() == []
+
+
 def test_a_page_sees_only_its_own_private_parts(store, monkeypatch):
     """An event's private part (its dice, the detail) reaches only its owner's page; a player's export leaves
     out the others' private parts and cannot be imported; the host's full export keeps everything."""
