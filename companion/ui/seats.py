@@ -78,6 +78,7 @@ class SeatPanel(pn.viewable.Viewer):
     def __init__(self, live: LiveSession, choices: list[str], table: str = "Table", **params):
         super().__init__(**params)
         self.live = live
+        self.waiting = ""  # the seat this page asked for that another device holds: taken when it is let go
         self.buttons = SeatButtons(key=f"table-companion.seat.{live.session.id}", choices=list(choices), table=table,
                                    css_classes=["seat-buttons"])
         self.message = pmui.Alert(severity="info", visible=False, sizing_mode="stretch_width",
@@ -111,12 +112,14 @@ class SeatPanel(pn.viewable.Viewer):
         answer = SEATS.claim(self._game, wanted, token, pin)
         if answer == OK:
             return self._granted(wanted)
+        self.waiting = wanted
         self._say(f"{wanted}'s seat is held by another device. It can let it go from there (it is asked now), or "
                   "enter the seat's PIN." if answer == TAKEN else "That is not the seat's PIN.")
         self.taking.visible = True
         HUB.changed(self.live)
 
     def _granted(self, seat: str) -> None:
+        self.waiting = ""
         self.pin.value = ""
         self.taking.visible = False
         self.buttons.seat = seat
@@ -142,11 +145,10 @@ class SeatPanel(pn.viewable.Viewer):
         asked = SEATS.asked(self._game, self.buttons.token)
         self.asked.label = f"Another device asks for {', '.join(asked)}'s seat: let it go" if asked else ""
         self.asked.visible = bool(asked)
-        wanted = self.buttons.wanted
-        if wanted and wanted != self.live.viewer and SEATS.holder(self._game, wanted) in ("", self.buttons.token):
+        if self.waiting and SEATS.holder(self._game, self.waiting) in ("", self.buttons.token):
             self.ask()
         elif self.live.viewer and SEATS.holder(self._game, self.live.viewer) != self.buttons.token:
-            self._granted("")  # this device let its seat go, or it was taken with the PIN
+            self._granted("")  # let go, taken with the PIN, or this device sat elsewhere on another of its pages
 
     def _say(self, text: str) -> None:
         self.message.object = plain(text)

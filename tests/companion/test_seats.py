@@ -67,6 +67,26 @@ def test_the_holder_is_asked_and_lets_its_seat_go(two_pages):
     assert first.viewer == "" and second.viewer == "Ann"
 
 
+def test_two_pages_of_one_device_never_take_its_seat_back_from_each_other(two_pages):
+    """A device sits in one seat of a game: when a second page of it (a reloaded page, while the old one lingers on
+    the server) sits as Ben, the first page turns to the table view and does not take Ann back (and Ben from the
+    second page) at the next change; a page refused a held seat still takes it once it is let go."""
+    first, second = two_pages
+    a, b = SeatPanel(first, ["Ann", "Ben"]), SeatPanel(second, ["Ann", "Ben"])
+    tap(a, "Ann", "tablet-1")
+    tap(b, "Ben", "tablet-1")
+    for _ in range(3):
+        a._looked()
+        b._looked()
+    assert (first.viewer, second.viewer) == ("", "Ben")
+    other = SeatPanel(first, ["Ann", "Ben"])
+    tap(other, "Ben", "tablet-2")
+    assert other.waiting == "Ben" and first.viewer == ""
+    b.let_go()
+    other._looked()
+    assert (first.viewer, second.viewer, other.waiting) == ("Ben", "", "")
+
+
 def test_a_first_tap_that_sends_the_device_and_the_seat_at_once_takes_the_seat(two_pages):
     """A new device's first tap reaches the server as one change of its token, the seat and the tap together: the
     seat is taken, and the log redrawn for it, as when they come one by one."""
