@@ -317,13 +317,13 @@ class BullRunView(pn.viewable.Viewer):
         advisor = pmui.Column(pmui.Typography("Name the Union stacks next to the attacking CSA stack:", variant="body2"),
                               *pickers, pick, advice, sizing_mode="stretch_width", css_classes=["target-advisor"])
         step = SpecStep(self.live, "declare_attack", show, before=[advisor], on_reset=lambda: update())
-        defenders = step.form.fields[1].widget
+        defenders = step.form.fields[1]
 
         def choose(_=None):
             result = solitaire.choose_target([p.value for p in pickers if p.value], lambda n: self.live.state.unit(n).sp)
             advice.object, advice.visible = plain(result.reason), True
             if result.target:
-                defenders.value = list(result.target)
+                defenders.set(list(result.target))
         pick.on_click(choose)
 
         def update():

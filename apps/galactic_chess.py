@@ -13,7 +13,6 @@ import panel_material_ui as pmui
 import engines
 from companion import plots
 from companion.engine import RuleError
-from companion.spec import SOME_OF
 from companion.ui.controls import OddsPanel, lazy_tabs, odds_text, two_columns
 from companion.ui.forms import SpecStep
 from companion.ui.guide import PhaseGuide
@@ -319,11 +318,7 @@ class GalacticChessView(pn.viewable.Viewer):
                  "roll_off": self._roll_off_odds, "ceasefire_roll_off": self._roll_off_odds,
                  "engage": self._engage_odds, "retreat": self._retreat_odds, "strike_back": self._strike_odds,
                  "extra_attack": self._strike_odds, "free_attack": self._strike_odds, "end_turn": self._end_odds}
-        form = SpecStep(self.seen, action, shows.get(action), before=[self.advice] if action == "engage" else [])
-        for field in form.form.fields:      # a deal's choices are a deck: its names wrap onto lines, never off screen
-            if field.param.kind == SOME_OF and not field.param.repeat:
-                field.widget.sx = {"flexWrap": "wrap"}
-        return form
+        return SpecStep(self.seen, action, shows.get(action), before=[self.advice] if action == "engage" else [])
 
     # --- the odds of the step being prepared ---------------------------------------------------------------
     def _order_odds(self, _action) -> None:

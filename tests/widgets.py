@@ -40,8 +40,8 @@ def choose(control, value) -> None:
     """Set one parameter's control as a player would: tap the buttons, chips, steppers or switch."""
     from companion.spec import COUNTS, NUMBER, ONE_OF, SOME_OF
     kind = control.param.kind
-    if kind == ONE_OF:
-        (control._buttons if control._buttons.visible else control._select).value = value
+    if kind == ONE_OF or (kind == SOME_OF and not control.param.repeat):
+        control._shown_choice.value = list(value) if kind == SOME_OF else value
     elif kind == SOME_OF and control.param.repeat:
         click_all = {c.value: b for c, b in zip(control.legal.options, control._seq_buttons.objects)}
         while control._items:

@@ -2,7 +2,8 @@
 only shows it.
 
 One control per kind of parameter: buttons for a short "one of" and a searchable select for a long one,
-toggle chips for "some of" (tap-to-add buttons when a value may come again), a large stepper for a
+toggle chips for a short "some of" and a searchable list for a long one (a deck's cards by name; tap-to-add
+buttons when a value may come again), a large stepper for a
 number, a switch for yes/no, a stepper per value for counts, a text field for text. The options come
 from the spec's `choices(state, chosen)`; when a parameter changes, the ones after it are asked again.
 A parameter that does not apply now is hidden; values a rule bars now are listed with the rule. The app
@@ -23,6 +24,7 @@ from .text import plain
 from .theme import TOUCH
 
 BUTTONS_UP_TO = 6  # a "one of" with more choices is a searchable select
+CHIPS_UP_TO = 12  # a "some of" with more choices is a searchable list
 
 
 def _css(param: Param) -> list[str]:
@@ -48,16 +50,15 @@ class Field:
         p, label = self.param, f"{self.param.label} ({self.param.rule})"
         if p.kind == YES_NO:
             w = pmui.Switch(label=label, size="large")
-        elif p.kind == ONE_OF:
-            w = pmui.Column(sizing_mode="stretch_width")
-            self._buttons = pmui.RadioButtonGroup(label=label, size="large", sizing_mode="stretch_width")
-            self._select = pmui.Select(label=label, searchable=True, size="large", sizing_mode="stretch_width")
-            for x in (self._buttons, self._select):
+        elif p.kind == ONE_OF or (p.kind == SOME_OF and not p.repeat):
+            one = p.kind == ONE_OF
+            self._short = (pmui.RadioButtonGroup if one else pmui.CheckButtonGroup)(
+                label=label, size="large", sizing_mode="stretch_width", sx={} if one else {"flexWrap": "wrap"})
+            self._long = pmui.Select(label=label, searchable=True, size="large", sizing_mode="stretch_width") if one \
+                else pmui.MultiChoice(label=label, searchable=True, visual_size="large", sizing_mode="stretch_width")
+            for x in (self._short, self._long):
                 x.param.watch(self._edited, "value")
-            w.objects = [self._buttons, self._select]
-            return w
-        elif p.kind == SOME_OF and not p.repeat:
-            w = pmui.CheckButtonGroup(label=label, size="large", sizing_mode="stretch_width")
+            return pmui.Column(self._short, self._long, sizing_mode="stretch_width")
         elif p.kind == SOME_OF:
             return self._sequence(label)
         elif p.kind == NUMBER:
@@ -135,9 +136,9 @@ class Field:
         p = self.param
         self._fresh = True
         if p.kind == ONE_OF:
-            self._buttons.value = self._select.value = None
+            self._short.value = self._long.value = None
         elif p.kind == SOME_OF and not p.repeat:
-            self.widget.value = []
+            self._short.value = self._long.value = []
         elif p.kind == SOME_OF:
             self._items = []
         elif p.kind == NUMBER:
@@ -171,21 +172,17 @@ class Field:
                 p.default if legal.offers(p.default) else legal.values[0] if legal.values else False)
             self.widget.param.update(value=keep, disabled=len(legal.values) < 2)
         elif p.kind == ONE_OF:
-            options = {c.label: c.value for c in legal.options}
-            short = len(options) <= BUTTONS_UP_TO
             current = None if self._fresh else self.value
             start = self.suggested if legal.offers(self.suggested) else p.default
             keep = current if legal.offers(current) else (
                 start if legal.offers(start) else legal.values[0] if legal.values else None)
-            self._buttons.param.update(options=options if short else {}, value=keep if short else None,
-                                       visible=short)
-            self._select.param.update(options=options if not short else {}, value=keep if not short else None,
-                                      visible=not short)
+            self._short_or_long(legal, BUTTONS_UP_TO, keep, None)
         elif p.kind == SOME_OF:
             start = list(self.suggested) if self._fresh and isinstance(self.suggested, (list, tuple)) else None
             if not p.repeat:
-                keep = [v for v in (self.widget.value or [] if start is None else start) if legal.offers(v)]
-                self.widget.param.update(options={c.label: c.value for c in legal.options}, value=keep)
+                keep = [v for v in (self.value if start is None else start) if legal.offers(v)]
+                self._short_or_long(legal, CHIPS_UP_TO, keep, [])
+                self._long.max_items = legal.high or None  # (0: nothing may be chosen now, none offered)
             else:
                 self._seq_buttons.objects = [self._sequence_button(c) for c in legal.options]
                 self._set_items([v for v in (self._items if start is None else start) if legal.offers(v)])
@@ -200,6 +197,13 @@ class Field:
             self._show_total()
         elif p.kind == TEXT:
             self.widget.value = (self.widget.value or "")[:legal.high]
+
+    def _short_or_long(self, legal: Legal, up_to: int, keep: Any, nothing: Any) -> None:
+        """Buttons or chips for up to `up_to` choices, else the searchable select or list."""
+        options = {c.label: c.value for c in legal.options}
+        short = len(options) <= up_to
+        self._short.param.update(options=options if short else {}, value=keep if short else nothing, visible=short)
+        self._long.param.update(options={} if short else options, value=nothing if short else keep, visible=not short)
 
     def _sequence_button(self, choice) -> pmui.Button:
         b = pmui.Button(label=choice.label, variant="outlined", css_classes=["sequence-choice"], **TOUCH)
@@ -232,9 +236,9 @@ class Field:
     def set(self, value: Any) -> None:
         """Set the control to a legal value, as a player's taps would (an advisor filling the form in)."""
         p = self.param
-        if p.kind == ONE_OF:
-            (self._buttons if self._buttons.visible else self._select).value = value
-        elif p.kind == SOME_OF and p.repeat:
+        if p.kind == ONE_OF or (p.kind == SOME_OF and not p.repeat):
+            self._shown_choice.value = list(value) if p.kind == SOME_OF else value
+        elif p.kind == SOME_OF:
             self._set_items(list(value), edited=True)
         elif p.kind == NUMBER:
             self._set_number(value)
@@ -248,12 +252,22 @@ class Field:
             self._plain.value = value
 
     @property
+    def options(self) -> dict[str, Any]:
+        """The values offered now, by their labels."""
+        return {c.label: c.value for c in self.legal.options} if self.legal is not None else {}
+
+    @property
+    def _shown_choice(self):
+        """The buttons (chips) or the searchable select (list) of a "one of" ("some of"), whichever is shown."""
+        return self._short if self._short.visible else self._long
+
+    @property
     def value(self) -> Any:
         p = self.param
         if p.kind == ONE_OF:
-            return self._buttons.value if self._buttons.visible else self._select.value
+            return self._shown_choice.value
         if p.kind == SOME_OF:
-            return list(self._items) if p.repeat else list(self.widget.value or [])
+            return list(self._items) if p.repeat else list(self._shown_choice.value or [])
         if p.kind == NUMBER:
             return self._number
         if p.kind == COUNTS:

@@ -234,7 +234,7 @@ def test_farm_ford_odds(view, live):
 def test_the_move_form_builds_the_move_from_taps(view, live):
     play(live, step_of("move"))
     unit, path = field(view, "unit"), field(view, "path")
-    assert list(unit._buttons.options.values()) == [SHERMAN, PORTER, KEYES] and unit.value == SHERMAN
+    assert list(unit._short.options.values()) == [SHERMAN, PORTER, KEYES] and unit.value == SHERMAN
     choose(path, ["road", "road"])
     buttons = dict(zip(path.legal.values, path._seq_buttons.objects))
     assert buttons["woods"].disabled and not buttons["road"].disabled  # 2 MP of 4 left, woods costs 3 (BR-8.1)
@@ -243,7 +243,7 @@ def test_the_move_form_builds_the_move_from_taps(view, live):
     assert view.guide.active.build() == MOVE
     perform(view)
     assert last_action(live) == MOVE and live.state.unit(SHERMAN).moved
-    assert list(field(view, "unit")._buttons.options.values()) == [PORTER, KEYES]
+    assert list(field(view, "unit")._short.options.values()) == [PORTER, KEYES]
 
 
 @pytest.mark.rule("BR-8.4d")

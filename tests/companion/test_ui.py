@@ -681,3 +681,24 @@ def test_a_tap_on_the_board_goes_to_the_first_field_that_offers_it():
     assert form.take("c1") and form.take("c2") and form.take("c1") and form.chosen()["cards"] == ["c2"]
     assert form.take("u2", (SOME_OF,)) and form.chosen()["cards"] == ["c2", "u2"]
     assert not form.take("nowhere") and form.chosen() == {"unit": "u2", "to": "p2", "cards": ["c2", "u2"]}
+
+
+def test_many_choices_are_a_searchable_list_and_a_few_are_buttons_or_chips():
+    """A "one of" of up to 6 choices is a row of buttons, of 7 or more a searchable select; a "some of" of up to
+    12 is a row of chips, of 13 or more (a deck's cards by name) a searchable list taking at most its count."""
+    names = [f"Card {n}" for n in range(20)]
+    for kind, shown, most in ((ONE_OF, 6, None), (SOME_OF, 12, 5)):
+        for count in (shown, shown + 1):
+            param = Param("pick", kind, "Pick", "X-1", choices=lambda s, c, count=count: names[:count], high=most)
+            form = SpecForm(SimpleNamespace(state=None), ActionSpec("pick", "Pick", "X-1", (param,)))
+            form.reset()
+            [field] = form.fields
+            short, long = field._short, field._long
+            assert (short.visible, long.visible) == (count == shown, count > shown)
+            assert list((short if count == shown else long).options) == names[:count]
+            assert isinstance(short, pmui.RadioButtonGroup if kind == ONE_OF else pmui.CheckButtonGroup)
+            assert long.searchable and isinstance(long, pmui.Select if kind == ONE_OF else pmui.MultiChoice)
+            if kind == SOME_OF:
+                assert long.max_items == most
+                field.set(names[2:4])
+                assert form.chosen()["pick"] == names[2:4] and (short if count == shown else long).value == names[2:4]
