@@ -387,7 +387,8 @@ def test_a_throw_takes_one_tapped_face_a_die(view, live):
 @pytest.mark.rule("BS-ACT", "BS-D.4", "BS-D.5")
 def test_every_action_stays_reachable_after_another_is_chosen(view, live):
     """BS-ACT: the CSA may move, entrench, play a card or pass; after tapping "entrenches", "moves a unit" is still
-    a button, and tapping it brings the move form back."""
+    a button, and tapping it brings the move form back. From every action open now, every other one is a button (the
+    pass among them)."""
     play_until(live, "move")
     assert view.guide.active.action == "move"
     click(find(view.guide, "other-entrench"))
@@ -396,6 +397,13 @@ def test_every_action_stays_reachable_after_another_is_chosen(view, live):
     assert back.visible and not find(view.guide, "other-entrench").visible
     click(back)
     assert view.guide.active.action == "move"
+    open_now = set(live.engine.actions.open(live.state))
+    assert {"move", "entrench"} <= open_now
+    for action in sorted(open_now - {"pass_turn"}):     # a pass has nothing to fill in: a tap passes at once
+        if view.guide.active.action != action:
+            click(find(view.guide, f"other-{action}"))
+        assert view.guide.active.action == action
+        assert {a for a, b in view.guide._buttons.items() if b.visible} == open_now - {action}
 
 
 @pytest.mark.rule("BS-D.4")
