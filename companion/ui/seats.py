@@ -30,6 +30,7 @@ class SeatButtons(JSComponent):
 
     token = param.String(default="")
     wanted = param.String(default="")
+    last = param.String(default="", doc="The seat this device last had in this game (kept by the browser)")
     tap = param.Integer(default=0)
     seat = param.String(default="")
     choices = param.List(default=[])
@@ -46,7 +47,7 @@ class SeatButtons(JSComponent):
       }
       const stored = window.localStorage.getItem(model.key);
       model.token = token;
-      if (stored && model.choices.includes(stored)) { model.wanted = stored; model.tap = model.tap + 1; }
+      if (stored && model.choices.includes(stored)) { model.last = stored; }
       const draw = () => {
         el.innerHTML = '';
         const label = document.createElement('div');
@@ -94,7 +95,10 @@ class SeatPanel(pn.viewable.Viewer):
         self.asked = pmui.Button(label="", variant="contained", color="warning", visible=False,
                                  css_classes=["seat-let-go"], **TOUCH)
         self.asked.on_click(lambda _: self.let_go())
-        self.buttons.param.watch(lambda *_: self.ask(), ["tap", "token"])  # one event per parameter changed
+        self.buttons.param.watch(lambda *_: self.ask(), "tap")
+        self._loaded = self._sat_again = False
+        self.buttons.param.watch(lambda *_: self._sit_again(), ["token", "last"])  # one event per parameter changed
+        pn.state.onload(self._on_load)
         live.param.watch(lambda _: self._looked(), "nudged")
 
     @property
@@ -117,6 +121,20 @@ class SeatPanel(pn.viewable.Viewer):
                   "enter the seat's PIN." if answer == TAKEN else "That is not the seat's PIN.")
         self.taking.visible = True
         HUB.changed(self.live)
+
+    def _on_load(self) -> None:
+        self._loaded = True
+        self._sit_again()
+
+    def _sit_again(self) -> None:
+        """A page opened again (a reload) sits where its device last sat, once the page has loaded (what the server
+        changes in answer to a page's first messages may not reach it)."""
+        last = self.buttons.last
+        if self._loaded and last and self.buttons.token and not self._sat_again:
+            self._sat_again = True
+            if not self.live.viewer:
+                self.buttons.wanted = last
+                self.ask()
 
     def _granted(self, seat: str) -> None:
         self.waiting = ""

@@ -227,8 +227,8 @@ def test_a_turn_with_a_battle_a_plot_and_the_end_check(page, server, offline, ou
     do(page, "End check")
     logged(page, "Turn 2 (Ben) ends; Cat is next")
 
-    # undo the end check (no dice: no question), reload: the same state; this device takes Ben's seat back (it is its
-    # own: no PIN, no question)
+    # undo the end check (no dice: no question), reload: the same state; this device sits as Ben again by itself (the
+    # seat is its own: no PIN, no question)
     button(page, "Undo").click()
     logged(page, "Undo: Turn 2 (Ben) ends")
     title(page, "Turn 2: Ben, end check")
@@ -239,7 +239,8 @@ def test_a_turn_with_a_battle_a_plot_and_the_end_check(page, server, offline, ou
     step(page, "end_turn")
     assert page.locator(".event-log li").count() == count
     assert page.locator(".table-facts").first.inner_text() == facts
-    seat(page, "Ben")
+    expect(page.locator(".seat-buttons").get_by_role("button", name="Ben", exact=True)).to_have_attribute(
+        "aria-pressed", "true", timeout=SLOW)   # by itself: the seat this device last had
     hand(page, "Hand of Ben")
     hand(page, "Demo Response: Lifeboat 1")
     screenshots(page, output_path, "galactic_chess-after-reload")

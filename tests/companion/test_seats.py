@@ -87,6 +87,19 @@ def test_two_pages_of_one_device_never_take_its_seat_back_from_each_other(two_pa
     assert (first.viewer, second.viewer, other.waiting) == ("Ben", "", "")
 
 
+def test_a_page_opened_again_sits_where_its_device_last_sat(two_pages):
+    """A page reloaded on a tablet sits again in the seat its device last had in this game (the browser keeps it),
+    once the page has loaded; a seat another device holds now is asked for, not taken."""
+    first, second = two_pages
+    tap(SeatPanel(first, ["Ann", "Ben"]), "Ben", "tablet-1")
+    again = SeatPanel(second, ["Ann", "Ben"])
+    again.buttons.param.update(token="tablet-1", last="Ben")
+    assert second.viewer == "Ben" and again.buttons.seat == "Ben"
+    other = SeatPanel(LiveSession(GameSession.open(second.session.store, second.session.id)), ["Ann", "Ben"])
+    other.buttons.param.update(token="tablet-2", last="Ben")
+    assert other.live.viewer == "" and other.waiting == "Ben"
+
+
 def test_a_first_tap_that_sends_the_device_and_the_seat_at_once_takes_the_seat(two_pages):
     """A new device's first tap reaches the server as one change of its token, the seat and the tap together: the
     seat is taken, and the log redrawn for it, as when they come one by one."""
