@@ -176,12 +176,12 @@ class Field:
             start = self.suggested if legal.offers(self.suggested) else p.default
             keep = current if legal.offers(current) else (
                 start if legal.offers(start) else legal.values[0] if legal.values else None)
-            self._short_or_long(legal, BUTTONS_UP_TO, keep, None)
+            self._short_or_long(BUTTONS_UP_TO, keep, None)
         elif p.kind == SOME_OF:
             start = list(self.suggested) if self._fresh and isinstance(self.suggested, (list, tuple)) else None
             if not p.repeat:
                 keep = [v for v in (self.value if start is None else start) if legal.offers(v)]
-                self._short_or_long(legal, CHIPS_UP_TO, keep, [])
+                self._short_or_long(CHIPS_UP_TO, keep, [])
                 self._long.max_items = legal.high or None  # (0: nothing may be chosen now, none offered)
             else:
                 self._seq_buttons.objects = [self._sequence_button(c) for c in legal.options]
@@ -198,9 +198,9 @@ class Field:
         elif p.kind == TEXT:
             self.widget.value = (self.widget.value or "")[:legal.high]
 
-    def _short_or_long(self, legal: Legal, up_to: int, keep: Any, nothing: Any) -> None:
+    def _short_or_long(self, up_to: int, keep: Any, nothing: Any) -> None:
         """Buttons or chips for up to `up_to` choices, else the searchable select or list."""
-        options = {c.label: c.value for c in legal.options}
+        options = self.options
         short = len(options) <= up_to
         self._short.param.update(options=options if short else {}, value=keep if short else nothing, visible=short)
         self._long.param.update(options={} if short else options, value=nothing if short else keep, visible=not short)

@@ -104,6 +104,15 @@ def fires(page, side: str, hits: int = 0) -> None:
     do(page, f"{side} fires")
 
 
+def first_march_roll(page) -> None:
+    """The start segment ended, then the Union's first march roll of 1861 with a 4 entered: 3 marches."""
+    step(page, "end_start")
+    do(page, "End the start segment")
+    expect(step(page, "roll_marches").locator(".command-row")).to_contain_text("Union marches, 1861", timeout=SLOW)
+    tap_faces(page, 4)
+    logged(page, "Union march roll 4 in 1861: 3 marches")
+
+
 @pytest.mark.rule("HD-8", "HD-5.1", "HD-4.1", "HD-4.2", "HD-5.6", "HD-4.4", "HD-4.6", "HD-4.10")
 def test_example_map_supply_and_a_two_day_battle(page, server, offline, output_path):
     page.goto(server.url + "/house_divided")
@@ -146,11 +155,7 @@ def test_example_map_supply_and_a_two_day_battle(page, server, offline, output_p
     step(page, "supply_loss")
     do(page, "Lose a unit to supply")
     logged(page, "USA 2 is lost at washington")
-    step(page, "end_start")
-    do(page, "End the start segment")
-    expect(step(page, "roll_marches").locator(".command-row")).to_contain_text("Union marches, 1861", timeout=SLOW)
-    tap_faces(page, 4)
-    logged(page, "Union march roll 4 in 1861: 3 marches")
+    first_march_roll(page)
     step(page, "end_movement")
     do(page, "End movement")
     step(page, "start_battle")
@@ -417,11 +422,7 @@ def test_our_own_setup_typed_into_the_page_is_started_and_played(page, server, o
         expect(track).to_contain_text(shown, timeout=SLOW)
     expect(track).not_to_contain_text("EXAMPLE")
     do(page, "Supply check")
-    step(page, "end_start")
-    do(page, "End the start segment")
-    expect(step(page, "roll_marches").locator(".command-row")).to_contain_text("Union marches, 1861", timeout=SLOW)
-    tap_faces(page, 4)
-    logged(page, "Union march roll 4 in 1861: 3 marches")
+    first_march_roll(page)
     screenshots(page, output_path, "house_divided-own-setup-played")
     tab(page, "Map")
     expect(page.locator(".box-Our_D")).to_contain_text("Our D · CSA", timeout=SLOW)
