@@ -24,7 +24,7 @@ from companion.ui.live import LiveSession
 from companion.ui.log import EventLog
 from companion.ui.records import CHOICE, FLAG, NUMBER, Column, RecordTable, SetupFile
 from companion.ui.shell import serve_app
-from companion.ui.text import escape, plain
+from companion.ui.text import Note, escape, plain
 from companion.ui.theme import TOUCH
 from engines.border_states import advice
 from engines.border_states.advice import RANKED_BY, supply_question
@@ -107,7 +107,7 @@ class BoardEditor(pn.viewable.Viewer):
         self.distrust = pmui.IntInput(label="Distrust loop: squares", start=1, size="large", css_classes=["distrust"])
         self.units = {s: pmui.IntInput(label=f"{SIDE_NAME[s]} unit pieces (commander unit included)", start=0,
                                        size="large", css_classes=[f"units-{s}"]) for s in SIDES}
-        self.note = pmui.Alert(severity="info", sizing_mode="stretch_width", css_classes=["board-note"])
+        self.note = Note(severity="info", sizing_mode="stretch_width", css_classes=["board-note"])
         self.file = SetupFile(lambda raw: board_from_data(raw).to_dict(), self.entered, self.load,
                               "border_states_board.json", self.note)
         b = [pmui.Button(label=label, variant="outlined", css_classes=[css], **TOUCH) for label, css in (

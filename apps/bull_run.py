@@ -29,7 +29,7 @@ from companion.ui.live import LiveSession
 from companion.ui.log import EventLog
 from companion.ui.records import CHOICE, FLAG, NUMBER, Column, RecordTable, SetupFile
 from companion.ui.shell import serve_app
-from companion.ui.text import plain
+from companion.ui.text import Note, plain
 from companion.ui.theme import TOUCH
 from engines.bull_run import actions as act
 from engines.bull_run import attacks, outlook, solitaire
@@ -89,7 +89,7 @@ class RosterEditor(pn.viewable.Viewer):
         super().__init__(**params)
         self.units = RecordTable(COLUMNS, "unit", "roster-table", height=260)
         self.units.table.widths = {"name": 200}      # a unit's whole name, not cut to the width of the heading
-        self.note = pmui.Alert(severity="info", sizing_mode="stretch_width", css_classes=["roster-note"])
+        self.note = Note(severity="info", sizing_mode="stretch_width", css_classes=["roster-note"])
         self.file = SetupFile(lambda raw: {"roster": read_roster_file(raw)}, self.setup,
                               lambda setup: self.set_rows(setup["roster"]), "bull_run-roster.json", self.note)
         example = pmui.Button(label="Load the example roster", variant="outlined", css_classes=["load-example"], **TOUCH)
@@ -191,7 +191,7 @@ class BullRunView(pn.viewable.Viewer):
         self.live = live
         self.track = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[TABLE_CSS], css_classes=["turn-track"])
         self.phase = pmui.Typography(variant="h6", css_classes=["phase-title"])
-        self.order = pmui.Alert(severity="info", sizing_mode="stretch_width", css_classes=["order-text"],
+        self.order = Note(severity="info", sizing_mode="stretch_width", css_classes=["order-text"],
                                 visible=False)
         self.odds = OddsPanel()
         self.units = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[TABLE_CSS], css_classes=["units"])
@@ -312,7 +312,7 @@ class BullRunView(pn.viewable.Viewer):
     def _declare_form(self, show) -> SpecStep:
         """BR-9.3: the weakest adjacent Union stack; the player names the stacks next to the CSA stack."""
         pickers = [picker(f"Adjacent Union stack {i}", f"adjacent-{i}") for i in (1, 2, 3)]
-        advice = pmui.Alert(severity="info", visible=False, sizing_mode="stretch_width", css_classes=["target-advice"])
+        advice = Note(severity="info", visible=False, sizing_mode="stretch_width", css_classes=["target-advice"])
         pick = pmui.Button(label="Attack the weakest (BR-9.3)", variant="outlined", css_classes=["pick-target"], **TOUCH)
         advisor = pmui.Column(pmui.Typography("Name the Union stacks next to the attacking CSA stack:", variant="body2"),
                               *pickers, pick, advice, sizing_mode="stretch_width", css_classes=["target-advisor"])

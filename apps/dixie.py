@@ -25,7 +25,7 @@ from companion.ui.log import EventLog
 from companion.ui.records import CHOICE, FLAG, NUMBER, TEXT, Column, RecordTable, SetupFile
 from companion.ui.seats import SeatPanel
 from companion.ui.shell import serve_app
-from companion.ui.text import escape, plain
+from companion.ui.text import Note, escape, plain
 from companion.ui.theme import TOUCH
 from engines.dixie import advice
 from engines.dixie.board import DECK, ELIMINATED, REINFORCEMENTS, RESERVE, across, line_of, line_positions, other
@@ -110,10 +110,10 @@ class CardEditor(pn.viewable.Viewer):
         self.cards = RecordTable(COLUMNS, "card", "card-table", height=300, new_row=lambda _: {"side": "CSA",
                                                                                                "type": "INF"})
         self.cards.table.frozen_columns = ["number", "side", "type"]
-        self.note = pmui.Alert(severity="info", sizing_mode="stretch_width", css_classes=["cards-note"])
+        self.note = Note(severity="info", sizing_mode="stretch_width", css_classes=["cards-note"])
         self.file = SetupFile(lambda raw: {"cards": read_card_file(raw)}, self.setup,
                               lambda setup: self.set_rows(setup["cards"]), "dixie-cards.json", self.note)
-        self.replace = pmui.Alert(severity="warning", sizing_mode="stretch_width", css_classes=["replace-question"])
+        self.replace = Note(severity="warning", sizing_mode="stretch_width", css_classes=["replace-question"])
         b = [pmui.Button(label=label, variant=variant, css_classes=[css], **TOUCH) for label, css, variant in (
             ("Load the fictional example deck", "load-example", "outlined"), ("Clear all", "clear-cards", "outlined"),
             ("Yes, replace them", "confirm-example", "contained"), ("Keep my cards", "keep-cards", "outlined"))]

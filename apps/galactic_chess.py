@@ -21,7 +21,7 @@ from companion.ui.log import EventLog
 from companion.ui.records import CHOICE, FLAG, NUMBER, TEXT, Column, RecordTable, SetupFile
 from companion.ui.seats import SeatPanel
 from companion.ui.shell import serve_app
-from companion.ui.text import escape, plain
+from companion.ui.text import Note, escape, plain
 from companion.ui.theme import TOUCH
 from engines.galactic_chess import advice
 from engines.galactic_chess import battle as fight
@@ -98,7 +98,7 @@ class CardEditor(pn.viewable.Viewer):
         self.tables["fortress"].set_rows([{}])
         for kind in ("persons", "events"):
             self.tables[kind].table.widths = {"name": 220}     # a card's whole name, not cut to its first letters
-        self.note = pmui.Alert(severity="info", sizing_mode="stretch_width", css_classes=["cards-note"])
+        self.note = Note(severity="info", sizing_mode="stretch_width", css_classes=["cards-note"])
         self.file = SetupFile(read_setup_file, self.setup_entered, self.load, "galactic_chess-setup.json", self.note)
         self._quiet, self._example = False, None
         self.players.param.watch(lambda _: self._changed(), "value")

@@ -27,7 +27,7 @@ from companion.ui.records import CHOICE, LINES, NUMBER, SOME, Column, RecordForm
 from companion.ui.rules import chip
 from companion.ui.shell import serve_app
 from companion.ui.tables import CSS as TABLE_CSS, Html, html_table, mark
-from companion.ui.text import escape, plain
+from companion.ui.text import Note, escape, plain
 from companion.ui.theme import TOUCH
 from engines.house_divided import entries
 from engines.house_divided.basic import FORM, MAX_STRENGTH, require_filled
@@ -390,7 +390,7 @@ class BasicRulesForm(pn.viewable.Viewer):
     def __init__(self, live: LiveSession, **params):
         super().__init__(**params)
         self.live, self._shown, self.fields = live, None, RecordForm(FIRE, "basic")
-        self.status = pmui.Alert(sizing_mode="stretch_width", css_classes=["basic-status"])
+        self.status = Note(sizing_mode="stretch_width", css_classes=["basic-status"])
         self.panel = ActionPanel(live, "Save the basic rules",
                                  lambda: {"type": "configure_basic_rules", "settings": fire_settings(self.fields)})
         for w in self.fields.widgets.values():

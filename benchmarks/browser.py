@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 from playwright.async_api import Page, async_playwright
+from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 import engines
 from companion.dice import RandomDice
@@ -94,8 +95,8 @@ class MinimalServer(Server):
 
 # Steps whose choices the page gives odds for: the benchmark's game is taken back to one of them.
 ODDS_STEPS = {"bull_run": {"fire", "declare_attack"}, "dixie": {"fire", "declare_melee"},
-              "border_states": {"keep", "bid"}, "house_divided": {"march", "fire"},
-              "galactic_chess": {"engage", "plot", "roll_off"}}
+              "border_states": {"supply", "recruit", "retreat", "bid"}, "house_divided": {"march", "fire"},
+              "galactic_chess": {"engage", "plot", "roll_off", "sortie", "roll_order"}}
 
 
 def played(folder: Path, slug: str, seed: int) -> str:
@@ -203,8 +204,9 @@ async def game(browser: Browser, url: str) -> dict[str, list[float]]:
     page, _ = await browser.opened(url, USABLE)
     await choices(page, times)
     other, _ = await browser.opened(url, USABLE)
+    first, then = ("undo", "redo") if await page.locator(".undo button").first.is_enabled() else ("redo", "undo")
     for i in range(TAPS * 2):
-        what = "undo" if i % 2 == 0 else "redo"
+        what = first if i % 2 == 0 else then
         before = await other.evaluate(NEWEST)
         seen = asyncio.ensure_future(other.evaluate(f"__until({changed(NEWEST, before)}, performance.now(), {LIMIT_MS})"))
         result = await tap(page, f".{what} button", NEWEST)
@@ -221,12 +223,29 @@ async def game(browser: Browser, url: str) -> dict[str, list[float]]:
     return times
 
 
+async def pick_listed(page: Page, i: int) -> bool:
+    """A tap on an option not chosen in the step's first searchable list (a field with many choices)."""
+    listed = page.locator(".phase-guide [class*='param-'] [role=combobox]:visible")
+    if not await listed.count():
+        return False
+    await page.evaluate("__hookPlots()")
+    await listed.first.click()
+    options = page.locator("[role=option]:not([aria-selected=true]):visible")
+    try:
+        await options.first.wait_for(timeout=3000)
+    except PlaywrightTimeout:
+        await page.keyboard.press("Escape")
+        return False
+    await options.nth(i % await options.count()).click()  # the page notes the time of the tap (pointerdown)
+    return True
+
+
 async def choices(page: Page, times: dict[str, list[float]]) -> None:
-    """Taps on options not chosen in the step's fields of buttons, in turn: to the odds numbers changed (taps that
-    change no number are not counted) and to the odds plot redrawn."""
+    """Taps on options not chosen in the step's fields (buttons, else a searchable list), in turn: to the odds
+    numbers changed (taps that change no number are not counted) and to the odds plot redrawn."""
     for i in range(TAPS):
         before = await page.evaluate(ODDS)
-        if not await page.evaluate(f"__pick({i})"):
+        if not await page.evaluate(f"__pick({i})") and not await pick_listed(page, i):
             return
         result = await page.evaluate(f"__until({changed(ODDS, before)}, __tap, 3000)")
         if result is not None:

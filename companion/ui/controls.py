@@ -17,7 +17,7 @@ from ..rulebook import load
 from .dice_entry import DiceEntry
 from .live import LiveSession
 from .rules import CHIP_CSS, CLAUSE_CSS, RULE_ID, RulesPage, chip, clause_html
-from .text import escape, plain
+from .text import Note, escape, plain
 from .theme import TOUCH
 
 
@@ -38,7 +38,7 @@ class UndoBar(pn.viewable.Viewer):
         self._keep = pmui.Button(label="Keep it", variant="outlined", css_classes=["keep"], **TOUCH)
         self._confirm.on_click(lambda _: self.confirm())
         self._keep.on_click(lambda _: setattr(self, "confirming", False))
-        self._question = pmui.Alert(severity="warning", css_classes=["undo-question"], sizing_mode="stretch_width")
+        self._question = Note(severity="warning", css_classes=["undo-question"], sizing_mode="stretch_width")
         self._box = pmui.Column(self._question, pmui.Row(self._confirm, self._keep), visible=False,
                                 sizing_mode="stretch_width")
         live.param.watch(lambda _: self._refresh(), "version")
@@ -76,7 +76,7 @@ class ErrorBanner(pn.viewable.Viewer):
     def __init__(self, live: LiveSession, **params):
         super().__init__(**params)
         self.live = live
-        self._alert = pmui.Alert(severity="error", visible=False, closeable=True, css_classes=["rule-error"],
+        self._alert = Note(severity="error", visible=False, closeable=True, css_classes=["rule-error"],
                                  sizing_mode="stretch_width", title="Not allowed")
         self._clause = pn.pane.HTML(visible=False, sizing_mode="stretch_width", css_classes=["broken-clause"],
                                     stylesheets=[CHIP_CSS, CLAUSE_CSS])
@@ -281,7 +281,7 @@ class ActionPanel(pn.viewable.Viewer):
         self._button = pmui.Button(label=label, variant="contained", color="primary", css_classes=["do-action"],
                                    **TOUCH)
         self._button.on_click(lambda _: self.perform(RandomDice()))
-        self._why = pmui.Alert(severity="info", visible=False, css_classes=["action-blocked"],
+        self._why = Note(severity="info", visible=False, css_classes=["action-blocked"],
                                sizing_mode="stretch_width")
         self._layout = pmui.Column(self._why, self._dice, self._button, sizing_mode="stretch_width",
                                    css_classes=["action-panel"])

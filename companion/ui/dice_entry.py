@@ -8,7 +8,7 @@ import panel_material_ui as pmui
 import param
 
 from ..dice import Dice, DiceError, EnteredDice, RandomDice, parse_faces
-from .text import plain
+from .text import Note, plain
 from .theme import TOUCH
 
 
@@ -39,7 +39,7 @@ class DiceEntry(pn.viewable.Viewer):
         self._typed.param.watch(lambda e: self.use_typed() if e.new else None, "enter_pressed")
         self._use_typed = pmui.Button(label="Use typed dice", variant="outlined", css_classes=["use-typed"], **TOUCH)
         self._use_typed.on_click(lambda _: self.use_typed())
-        self._alert = pmui.Alert(severity="warning", visible=False, css_classes=["dice-message"],
+        self._alert = Note(severity="warning", visible=False, css_classes=["dice-message"],
                                  sizing_mode="stretch_width")
         self._heading = pmui.Typography(variant="subtitle1", margin=(0, 5))
         self._layout = pmui.Column(

@@ -20,7 +20,7 @@ from ..engine import Due, RuleError
 from .controls import ActionPanel
 from .live import LiveSession
 from .rules import CHIP_CSS
-from .text import escape, plain
+from .text import Note, escape, plain
 from .theme import TOUCH
 
 
@@ -79,7 +79,7 @@ class PhaseGuide(pn.viewable.Viewer):
         self.panel = ActionPanel(live, "", self._build)
         self._buttons: dict[str, pmui.Button] = {}
         self.others = pn.FlexBox(css_classes=["other-steps"])
-        self.done = pmui.Alert(severity="success", visible=False, sizing_mode="stretch_width", css_classes=["game-over"])
+        self.done = Note(severity="success", visible=False, sizing_mode="stretch_width", css_classes=["game-over"])
         live.param.watch(lambda _: self.render(), "version")
         self.render()
 
@@ -87,11 +87,11 @@ class PhaseGuide(pn.viewable.Viewer):
         return self.active.build() if self.active else {"type": ""}
 
     def form(self, action: str) -> StepForm:
+        """The form of `action`, built the first time it is asked for (`select` puts it on the page)."""
         if action not in self.forms:
             form = self._form_for(action)
             form.on_change = lambda f=form: self._changed(f)
             self.forms[action] = form
-            self.cards.append(form.card)
         return self.forms[action]
 
     def _changed(self, form: StepForm) -> None:
@@ -149,6 +149,8 @@ class PhaseGuide(pn.viewable.Viewer):
             self._no_odds()
             return
         self.active.reset(self._due[action])
+        if self.active.card not in self.cards.objects:  # drawn once set up: the page gets its values in one message
+            self.cards.append(self.active.card)
         self.panel.label = self._due[action].title
         self.panel.refresh()
         self._show(self.active)

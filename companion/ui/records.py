@@ -28,7 +28,7 @@ from panel.custom import JSComponent
 
 from ..loading import DEFAULT as LIMITS
 from ..quoting import quote
-from .text import plain
+from .text import Note, plain
 from .theme import TOUCH
 
 TEXT, NUMBER, CHOICE, FLAG = "text", "number", "choice", "flag"
@@ -243,7 +243,7 @@ class SetupForm(pn.viewable.Viewer):
     def __init__(self, engine, heading: str, example: str, filename: str, **params):
         super().__init__(**params)
         self.engine, self._filling, self._heading, self._example = engine, False, heading, example
-        self.note, self.ready = (pmui.Alert(severity="info", sizing_mode="stretch_width", css_classes=[c])
+        self.note, self.ready = (Note(severity="info", sizing_mode="stretch_width", css_classes=[c])
                                  for c in ("review-note", "setup-note"))
         self.busy = StartProgress(sizing_mode="stretch_width", css_classes=["start-progress"])
         self.file = SetupFile(self.opened, self.entered, self.load, filename, self.note)

@@ -13,7 +13,7 @@ from panel.custom import JSComponent
 
 from ..seats import OK, SEATS, TAKEN
 from .live import HUB, LiveSession
-from .text import plain
+from .text import Note, plain
 from .theme import TOUCH
 
 CSS = """
@@ -82,7 +82,7 @@ class SeatPanel(pn.viewable.Viewer):
         self.waiting = ""  # the seat this page asked for that another device holds: taken when it is let go
         self.buttons = SeatButtons(key=f"table-companion.seat.{live.session.id}", choices=list(choices), table=table,
                                    css_classes=["seat-buttons"])
-        self.message = pmui.Alert(severity="info", visible=False, sizing_mode="stretch_width",
+        self.message = Note(severity="info", visible=False, sizing_mode="stretch_width",
                                   css_classes=["seat-message"])
         self.pin = pmui.PasswordInput(label="The seat's PIN", size="large", css_classes=["seat-pin"])
         take = pmui.Button(label="Take the seat with its PIN", variant="outlined", css_classes=["seat-take"], **TOUCH)

@@ -24,7 +24,7 @@ from .controls import ErrorBanner, UndoBar
 from .live import HUB, LiveSession
 from .options import OPTIONS_CSS, OptionsForm, options_html
 from .rules import CHIP_CSS, rule_dialog
-from .text import plain
+from .text import Note, plain
 from .theme import TOUCH, extension, page
 
 LONG_LOG = 2_000  # events: a saved game longer than this is replayed off the server's event loop
@@ -60,7 +60,7 @@ class SessionPicker(pn.viewable.Viewer):
                                       css_classes=["import-file"])
         self._import.param.watch(self._file_chosen, "value")
         self._checking = pmui.LinearProgress(visible=False, sizing_mode="stretch_width", css_classes=["import-progress"])
-        self._alert = pmui.Alert(severity="error", visible=False, sizing_mode="stretch_width",
+        self._alert = Note(severity="error", visible=False, sizing_mode="stretch_width",
                                  css_classes=["picker-error"])
         self._saved = pmui.Column(sizing_mode="stretch_width", css_classes=["saved-sessions"])
         self._target: dict = {}
@@ -68,7 +68,7 @@ class SessionPicker(pn.viewable.Viewer):
         save = pmui.Button(label="Save the name", variant="contained", css_classes=["save-name"], **TOUCH)
         save.on_click(lambda _: self._rename())
         self._renaming = pmui.Row(self._new_name, save, visible=False)
-        self._question = pmui.Alert(severity="warning", sizing_mode="stretch_width", css_classes=["delete-question"])
+        self._question = Note(severity="warning", sizing_mode="stretch_width", css_classes=["delete-question"])
         sure = pmui.Button(label="Yes, delete it", variant="contained", color="error", css_classes=["confirm-delete"],
                            **TOUCH)
         sure.on_click(lambda _: self._delete())
@@ -257,7 +257,7 @@ class GameShell(pn.viewable.Viewer):
                                          stylesheets=[OPTIONS_CSS, CHIP_CSS], sizing_mode="stretch_width"),
                             title="Options of this game (bold: not the default)", collapsed=True, collapsible=True,
                             sizing_mode="stretch_width", css_classes=["session-options"])
-        notes = pmui.Alert(plain("\n".join(session.notes)), severity="warning", title="This game was saved by an "
+        notes = Note(plain("\n".join(session.notes)), severity="warning", title="This game was saved by an "
                            "earlier version", visible=bool(session.notes), sizing_mode="stretch_width",
                            css_classes=["session-notes"])
         copy = pmui.Button(label="Continue from here in a copy", variant="contained", css_classes=["continue-copy"],

@@ -113,13 +113,15 @@ def hand(page: Page, text: str, shown: bool = True) -> None:
     tab(page, "Play")
 
 
-def place(page: Page, player: str, persons: list[str]) -> None:
+def place(page: Page, player: str, persons: list[str], last: bool = False) -> None:
+    """`player`'s persons placed from their own seat, seen taken before the tablet goes on (the last player's
+    placement reveals them all)."""
     seat(page, player)
     form = step(page, "place")
     for person in persons:
-        form.locator(".param-cards").get_by_role("button", name=D + person, exact=True).click()
+        form.locator(".param-cards").get_by_role("button", name=person, exact=True).click()
     do(page, f"{player} places persons")
-    logged(page, f"{player} has chosen a placement (secret)" if player != "Cat" else "Placements revealed")
+    logged(page, "Placements revealed" if last else f"{player} has chosen a placement (secret)")
 
 
 @pytest.mark.rule("GC-3", "GC-5", "GC-6B.12", "GC-6B.5", "GC-6B.6", "GC-6A.32", "GC-9")
@@ -139,11 +141,13 @@ def test_a_turn_with_a_battle_a_plot_and_the_end_check(page, server, offline, ou
         logged(page, f"{player} is dealt 6 cards")
     expect(page.locator(".table-facts")).to_contain_text("Example (fictional)", timeout=SLOW)
     hand(page, "no hand is shown")
-    place(page, "Ann", ["Marshal Aurum", "Admiral Basalt", "Admiral Cobalt", "Commodore Dune", "Lancer Flint"])
+    place(page, "Ann", [D + p for p in ("Marshal Aurum", "Admiral Basalt", "Admiral Cobalt", "Commodore Dune",
+                                        "Lancer Flint")])
     hand(page, "Demo Count Ember")     # Ann's own hand, on the device holding her seat
-    place(page, "Ben", ["Marshal Garnet", "Admiral Harbor", "Admiral Indigo", "Commodore Jade", "Senator Kestrel"])
+    place(page, "Ben", [D + p for p in ("Marshal Garnet", "Admiral Harbor", "Admiral Indigo", "Commodore Jade",
+                                        "Senator Kestrel")])
     hand(page, "Demo Count Ember", shown=False)
-    place(page, "Cat", ["Governor Mica", "Admiral Nickel", "Admiral Opal"])
+    place(page, "Cat", [D + p for p in ("Governor Mica", "Admiral Nickel", "Admiral Opal")], last=True)
     logged(page, "Iserlohn commander: Demo Admiral Cobalt")
     seat(page, "Table")
     tab(page, "Table")
@@ -427,13 +431,7 @@ def test_own_cards_typed_into_the_tables_dealt_by_name_and_a_turn(page, server, 
         do(page, f"Deal {player} a hand")
         logged(page, f"{player} is dealt {len(cards)} cards")
     for player, cards in OWN_HANDS.items():
-        seat(page, player)
-        form = step(page, "place")
-        for card in cards:
-            if not card.startswith("Event"):
-                form.locator(".param-cards").get_by_role("button", name=card, exact=True).click()
-        do(page, f"{player} places persons")
-    logged(page, "Placements revealed")
+        place(page, player, [c for c in cards if not c.startswith("Event")], last=player == "Fay")
     seat(page, "Table")
 
     # turn 1, Dora: the order roll, an action with every deck spent, the end check

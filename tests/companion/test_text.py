@@ -4,10 +4,11 @@ from __future__ import annotations
 import html
 import re
 
+import panel_material_ui as pmui
 import pytest
 from panel.pane import Markdown
 
-from companion.ui.text import escape, plain
+from companion.ui.text import Note, escape, plain
 
 HOSTILE = ["<img src=x onerror=alert(1)>", "<script>alert(1)</script>", "[click](javascript:alert(1))",
            "**bold** _it_ `code` # head", "a & b < c > d", "Evans' Brigade (3 SP)", "1. first\n- item\n> quote",
@@ -28,3 +29,14 @@ def test_plain_text_renders_as_itself_in_markdown(text):
 def test_escaped_text_has_no_tag(text):
     assert "<" not in escape(text) and ">" not in escape(text)
     assert html.unescape(escape(text)) == text
+
+
+def test_a_notes_text_handed_back_by_the_page_is_not_taken():
+    """A note's text as the page holds it (already rendered and escaped) coming back as a change from the page
+    leaves the note as the server last wrote it; a plain Material alert would show it escaped twice."""
+    echo = {"object": "&lt;p&gt;Iserlohn: defence must be a whole number&lt;/p&gt;\n", "title": "old"}
+    note, alert = Note(object="6 persons: the cards are valid", title="Cards"), pmui.Alert(object="valid")
+    note._process_events(dict(echo))
+    alert._process_events(dict(echo))
+    assert (note.object, note.title) == ("6 persons: the cards are valid", "Cards")
+    assert alert.object == echo["object"]  # what the note is kept from
