@@ -192,7 +192,7 @@ class BullRunView(pn.viewable.Viewer):
         self.track = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[TABLE_CSS], css_classes=["turn-track"])
         self.phase = pmui.Typography(variant="h6", css_classes=["phase-title"])
         self.order = Note(severity="info", sizing_mode="stretch_width", css_classes=["order-text"],
-                                visible=False)
+                          visible=False)
         self.odds = OddsPanel()
         self.units = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[TABLE_CSS], css_classes=["units"])
         self.outlook = pn.pane.HoloViews(sizing_mode="stretch_width", min_height=300)

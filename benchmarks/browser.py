@@ -228,8 +228,7 @@ async def pick_listed(page: Page, i: int) -> bool:
     listed = page.locator(".phase-guide [class*='param-'] [role=combobox]:visible")
     if not await listed.count():
         return False
-    await page.evaluate("__hookPlots()")
-    await listed.first.click()
+    await listed.first.click()  # (`__pick`, tried first, has hooked the plots)
     options = page.locator("[role=option]:not([aria-selected=true]):visible")
     try:
         await options.first.wait_for(timeout=3000)

@@ -77,7 +77,7 @@ class ErrorBanner(pn.viewable.Viewer):
         super().__init__(**params)
         self.live = live
         self._alert = Note(severity="error", visible=False, closeable=True, css_classes=["rule-error"],
-                                 sizing_mode="stretch_width", title="Not allowed")
+                           sizing_mode="stretch_width", title="Not allowed")
         self._clause = pn.pane.HTML(visible=False, sizing_mode="stretch_width", css_classes=["broken-clause"],
                                     stylesheets=[CHIP_CSS, CLAUSE_CSS])
         live.param.watch(self._show, "error")
@@ -282,7 +282,7 @@ class ActionPanel(pn.viewable.Viewer):
                                    **TOUCH)
         self._button.on_click(lambda _: self.perform(RandomDice()))
         self._why = Note(severity="info", visible=False, css_classes=["action-blocked"],
-                               sizing_mode="stretch_width")
+                         sizing_mode="stretch_width")
         self._layout = pmui.Column(self._why, self._dice, self._button, sizing_mode="stretch_width",
                                    css_classes=["action-panel"])
         self.refresh()

@@ -40,7 +40,7 @@ class DiceEntry(pn.viewable.Viewer):
         self._use_typed = pmui.Button(label="Use typed dice", variant="outlined", css_classes=["use-typed"], **TOUCH)
         self._use_typed.on_click(lambda _: self.use_typed())
         self._alert = Note(severity="warning", visible=False, css_classes=["dice-message"],
-                                 sizing_mode="stretch_width")
+                           sizing_mode="stretch_width")
         self._heading = pmui.Typography(variant="subtitle1", margin=(0, 5))
         self._layout = pmui.Column(
             self._heading,

@@ -83,7 +83,7 @@ class SeatPanel(pn.viewable.Viewer):
         self.buttons = SeatButtons(key=f"table-companion.seat.{live.session.id}", choices=list(choices), table=table,
                                    css_classes=["seat-buttons"])
         self.message = Note(severity="info", visible=False, sizing_mode="stretch_width",
-                                  css_classes=["seat-message"])
+                            css_classes=["seat-message"])
         self.pin = pmui.PasswordInput(label="The seat's PIN", size="large", css_classes=["seat-pin"])
         take = pmui.Button(label="Take the seat with its PIN", variant="outlined", css_classes=["seat-take"], **TOUCH)
         take.on_click(lambda _: self.ask(self.pin.value or ""))

@@ -61,7 +61,7 @@ class SessionPicker(pn.viewable.Viewer):
         self._import.param.watch(self._file_chosen, "value")
         self._checking = pmui.LinearProgress(visible=False, sizing_mode="stretch_width", css_classes=["import-progress"])
         self._alert = Note(severity="error", visible=False, sizing_mode="stretch_width",
-                                 css_classes=["picker-error"])
+                           css_classes=["picker-error"])
         self._saved = pmui.Column(sizing_mode="stretch_width", css_classes=["saved-sessions"])
         self._target: dict = {}
         self._new_name = pmui.TextInput(label="New name", size="large", css_classes=["new-name"])
@@ -258,8 +258,8 @@ class GameShell(pn.viewable.Viewer):
                             title="Options of this game (bold: not the default)", collapsed=True, collapsible=True,
                             sizing_mode="stretch_width", css_classes=["session-options"])
         notes = Note(plain("\n".join(session.notes)), severity="warning", title="This game was saved by an "
-                           "earlier version", visible=bool(session.notes), sizing_mode="stretch_width",
-                           css_classes=["session-notes"])
+                     "earlier version", visible=bool(session.notes), sizing_mode="stretch_width",
+                     css_classes=["session-notes"])
         copy = pmui.Button(label="Continue from here in a copy", variant="contained", css_classes=["continue-copy"],
                            visible=bool(session.stranded), **TOUCH)
         copy.on_click(lambda _: self.open(session.continue_copy()))

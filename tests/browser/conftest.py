@@ -14,6 +14,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
@@ -27,6 +28,19 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def answering(url: str, timeout: float = 90, context=None, check: Callable[[], None] = lambda: None) -> None:
+    """Wait until the server at `url` answers; `check()` raises when it never will (its process has exited)."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        check()
+        try:
+            with urllib.request.urlopen(url, timeout=5, context=context):
+                return
+        except OSError:
+            time.sleep(0.3)
+    raise RuntimeError(f"the server did not answer within {timeout} s")
 
 
 class Server:
@@ -51,16 +65,12 @@ class Server:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         with open(self.log, "a") as out:
             self.proc = subprocess.Popen(self.command(), stdout=out, stderr=subprocess.STDOUT, cwd=ROOT, env=env)
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited: {self.log.read_text()[-2000:]}")
-            try:
-                with urllib.request.urlopen(self.url + "/", timeout=5, context=context):
-                    return self
-            except OSError:
-                time.sleep(0.3)
-        raise RuntimeError(f"the server did not answer within {timeout} s")
+        answering(self.url + "/", timeout, context, self._running)
+        return self
+
+    def _running(self) -> None:
+        if self.proc.poll() is not None:
+            raise RuntimeError(f"the server exited: {self.log.read_text()[-2000:]}")
 
     def kill(self) -> None:
         """SIGKILL: no chance to flush or close anything."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 import gc
 import re
 import time
-import urllib.request
 from pathlib import Path
 
 import panel as pn
@@ -22,7 +21,7 @@ from companion.store import DATA_DIR_ENV, Store
 from companion.ui.live import LiveSession
 from companion.ui.shell import LONG_LOG
 
-from .conftest import TABLET, Server, free_port
+from .conftest import TABLET, Server, answering, free_port
 from .ui import SLOW, button, do, guide, log_text, other, step, tap_faces
 
 pytestmark = pytest.mark.browser
@@ -273,7 +272,7 @@ def test_a_closed_page_leaves_nothing_on_the_server(browser, tmp_path, monkeypat
     server = pn.serve(app_paths(), port=port, address="127.0.0.1", show=False, threaded=True,
                       websocket_origin=[f"127.0.0.1:{port}"], check_unused_sessions=200, unused_session_lifetime=200)
     try:
-        answering(f"http://127.0.0.1:{port}/")   # the server's thread may not listen yet
+        answering(f"http://127.0.0.1:{port}/", 60)   # the server's thread may not listen yet
         context = browser.new_context()
         page = context.new_page()
         for path in ("/", f"/bull_run?session={session.id}"):
@@ -287,19 +286,6 @@ def test_a_closed_page_leaves_nothing_on_the_server(browser, tmp_path, monkeypat
         assert pages_held(session.id) == 0 and set(pn.state._views) <= views_before
     finally:
         server.stop()
-
-
-def answering(url: str, timeout: float = 60) -> None:
-    """Wait until the server at `url` answers."""
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            with urllib.request.urlopen(url, timeout=5):
-                return
-        except OSError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.2)
 
 
 def pages_held(session_id: str) -> int:
