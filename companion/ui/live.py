@@ -9,11 +9,14 @@ updates.
 """
 from __future__ import annotations
 
+import contextvars
 import weakref
 from collections import defaultdict
 from typing import Any, Mapping
 
 import param
+from panel.io.document import hold
+from panel.io.state import set_curdoc
 
 from ..dice import Dice, DiceError
 from ..engine import RuleError, dice_needed
@@ -47,11 +50,12 @@ class Hub:
                 live.nudge()
 
     def watch(self) -> None:
-        """Start the look at the store on the server's event loop (once)."""
+        """Start the look at the store on the server's event loop (once), as no page's (the page that starts it
+        may close)."""
         if self._watch is None:
             from tornado.ioloop import PeriodicCallback
             self._watch = PeriodicCallback(self.look, WATCH_MS)
-            self._watch.start()
+            contextvars.Context().run(self._watch.start)
 
     def look(self) -> None:
         """Nudge each page whose session has events in the store that the page has not taken in."""
@@ -130,10 +134,14 @@ class LiveSession(param.Parameterized):
         return False
 
     def nudge(self) -> None:
-        """Another page of this session changed something: look now (on this page's own document)."""
+        """Another page of this session changed something: look now, on this page's own document and as this page,
+        its changes sent together as for a tap on it (a callback keeps the page it was scheduled from as Panel's
+        current document, and a plot updated for a page that is not the current one reschedules itself on every
+        tick, for ever)."""
         def look() -> None:
-            self.poll()
-            self.nudged += 1
+            with set_curdoc(self.document), hold(self.document):
+                self.poll()
+                self.nudged += 1
         if self.document is None:
             look()
         else:

@@ -3,6 +3,8 @@ durability across SIGKILL, the access code, and no request leaving the machine."
 from __future__ import annotations
 
 import gc
+import logging
+import random
 import re
 import time
 from pathlib import Path
@@ -13,16 +15,17 @@ from playwright.sync_api import expect
 
 import engines
 from companion.cli import app_paths
-from companion.dice import EnteredDice
+from companion.dice import EnteredDice, RandomDice
 from companion.engine import resolve_options
 from companion.events import Replay
+from companion.play import random_action
 from companion.session import GameSession
 from companion.store import DATA_DIR_ENV, Store
 from companion.ui.live import LiveSession
 from companion.ui.shell import LONG_LOG
 
 from .conftest import TABLET, Server, answering, free_port
-from .ui import SLOW, button, do, guide, log_text, other, step, tap_faces
+from .ui import SLOW, button, do, guide, log_text, odds, other, step, tap_faces
 
 pytestmark = pytest.mark.browser
 
@@ -285,6 +288,48 @@ def test_a_closed_page_leaves_nothing_on_the_server(browser, tmp_path, monkeypat
             time.sleep(0.5)
         assert pages_held(session.id) == 0 and set(pn.state._views) <= views_before
     finally:
+        server.stop()
+
+
+def test_a_tablet_told_of_another_tablets_change_is_redrawn_and_then_let_go(browser, tmp_path, monkeypatch):
+    """Two tablets on one game at a step with an odds plot: each undo and redo on one is shown on the other, whose
+    page (its odds plot too) is redrawn as its own. A plot updated as another page's rescheduled itself on every
+    tick for ever, which kept the server busy and the page's session from ever being dropped. Once both close, the
+    server holds neither. In this process, as above."""
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "data"))
+    engine = engines.get("bull_run")
+    session = GameSession.new(Store(), "bull_run", engine.example_setup())
+    rng = random.Random(0)
+    while "fire" not in engine.actions.open(session.state):
+        session.act(random_action(engine.actions, session.state, rng), RandomDice(rng=rng))
+    port = free_port()
+    server = pn.serve(app_paths(), port=port, address="127.0.0.1", show=False, threaded=True,
+                      websocket_origin=[f"127.0.0.1:{port}"], check_unused_sessions=200, unused_session_lifetime=200)
+    panel_log = logging.getLogger("panel")
+    level = panel_log.level
+    panel_log.setLevel(logging.INFO)  # pytest keeps every log record, and Panel's debug records of a tap hold its page
+    try:
+        answering(f"http://127.0.0.1:{port}/", 60)
+        tablets = [browser.new_context(viewport=TABLET["landscape"]) for _ in range(2)]
+        playing, watching = (context.new_page() for context in tablets)
+        for page in (playing, watching):
+            page.goto(f"http://127.0.0.1:{port}/bull_run?session={session.id}")
+            step(page, "fire")
+            expect(odds(page).locator("canvas").first).to_be_visible(timeout=SLOW)
+        for _ in range(3):
+            for what in ("Undo", "Redo"):
+                button(playing, what).click()
+                expect(log_text(watching).locator("li").first).to_contain_text(f"{what}:", timeout=SLOW)
+        step(watching, "fire")
+        assert pages_held(session.id) == 2
+        for context in tablets:
+            context.close()
+        deadline = time.monotonic() + 30
+        while pages_held(session.id) and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert pages_held(session.id) == 0
+    finally:
+        panel_log.setLevel(level)
         server.stop()
 
 
