@@ -20,6 +20,7 @@ import random
 import sys
 import tempfile
 import time
+from importlib import import_module
 from pathlib import Path
 
 from playwright.async_api import Page, async_playwright
@@ -27,8 +28,10 @@ from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 import engines
 from companion.dice import RandomDice
+from companion.engine import RuleError
 from companion.play import random_action
 from companion.session import GameSession
+from companion.spec import ONE_OF, SOME_OF
 from companion.store import Store
 from tests.browser.conftest import TABLET, Server, chromium
 
@@ -43,14 +46,16 @@ LIMIT_MS = 30_000  # a tap not answered within this is a lost click
 IDLE_S = 20        # the server's CPU time is read over this long (it counts in 10 ms ticks)
 
 # Helpers put in every page before its scripts run: a walk through the shadow roots Bokeh draws into, the time
-# of the last tap, and a wait for a condition followed by the page settling.
+# of the last tap, and a wait for a condition followed by the page settling (the ripple a Material button draws
+# where it was tapped, which fades out over half a second, is not a change of the page).
 IN_PAGE = """
+const RIPPLE = '[class*="MuiTouchRipple-ripple"], [class*="MuiTouchRipple-ripple"] *';
 window.__walk = (root, fn) => { for (const e of root.querySelectorAll('*')) { fn(e); if (e.shadowRoot) __walk(e.shadowRoot, fn); } };
 window.__find = (sel) => { const out = []; __walk(document, e => { if (e.matches(sel)) out.push(e); }); return out; };
 window.__inside = (sel, inner) => { const out = []; for (const host of __find(sel)) { const add = e => { if (e.matches(inner)) out.push(e); };
   __walk(host, add); if (host.shadowRoot) __walk(host.shadowRoot, add); } return out; };
 window.__text = (sel) => __find(sel).map(e => (e.shadowRoot ? e.shadowRoot.textContent : '') + e.textContent).join('|');
-window.__elements = () => { let n = 0; __walk(document, () => n++); return n; };
+window.__elements = () => { let n = 0; __walk(document, e => { if (!e.matches(RIPPLE)) n++; }); return n; };
 window.__tap = null;
 document.addEventListener('pointerdown', () => { window.__tap = performance.now(); }, true);
 window.__plotAt = null;  // the frame after a plot's data or figure last changed
@@ -70,12 +75,12 @@ window.__until = (cond, from, limit) => new Promise(resolve => {
     if (n !== count) { count = n; last = now; }
     if (shown === null && cond()) { shown = now; last = now; }
     if (shown !== null && now - last >= %(quiet)d) return resolve({shown: shown - from, settled: last - from, at: performance.timeOrigin + shown});
-    if (now - from > %(limit)d) return resolve(shown === null ? null : {shown: shown - from, settled: last - from, at: performance.timeOrigin + shown});
+    if (now - from > limit) return resolve(shown === null ? null : {shown: shown - from, settled: last - from, at: performance.timeOrigin + shown});
     requestAnimationFrame(tick);
   };
   tick();
 });
-""" % {"quiet": QUIET_MS, "limit": LIMIT_MS}
+""" % {"quiet": QUIET_MS}
 
 NEWEST = "(__inside('.event-log', 'li')[0] || {}).textContent"  # the log shows the newest event first
 ODDS = "__text('.odds-numbers')"
@@ -100,16 +105,43 @@ ODDS_STEPS = {"bull_run": {"fire", "declare_attack"}, "dixie": {"fire", "declare
 
 
 def played(folder: Path, slug: str, seed: int) -> str:
-    """A game of the example setup with 200 events of legal random play (or to its end), then undone back to a step
-    with odds (the undos are events too), saved in the server's folder."""
+    """A game of the example setup with 200 events of legal random play (or to its end), saved in the server's
+    folder, then undone (the undos are events too) back to a step the page gives odds for: one the page shows first
+    with a field of choices, if the game had one, else one the page offers."""
     engine = engines.get(slug)
     session = GameSession.new(Store(folder), slug, engine.example_setup(), title=f"{EVENTS} events")
     rng = random.Random(seed)
     while len(session.events) < EVENTS and (action := random_action(engine.actions, session.state, rng)):
         session.act(action, RandomDice(rng=rng))
-    while session.can_undo and not ODDS_STEPS[slug] & set(engine.actions.open(session.state)):
+    due_now = import_module(f"engines.{slug}.guide").due_now
+    undone, offered = 0, None
+    while True:
+        due = [d.action for d in due_now(session.state)[:1] if d.action in ODDS_STEPS[slug]]
+        if due and choosable(engine.actions.specs[due[0]], session.state):
+            break
+        if offered is None and ODDS_STEPS[slug] & set(engine.actions.open(session.state)):
+            offered = undone
+        if not session.can_undo:
+            for _ in range(undone - (offered or 0)):
+                session.redo()
+            break
         session.undo()
+        undone += 1
     return session.id
+
+
+def choosable(spec, state) -> bool:
+    """Does a field of named options of the step offer two or more (fields whose options depend on an earlier one's
+    value are not looked at)?"""
+    for p in spec.params:
+        if p.kind in (ONE_OF, SOME_OF):
+            try:
+                legal = p.legal(state, {})
+            except (KeyError, RuleError):
+                continue
+            if legal is not None and len(legal.options) >= 2:
+                return True
+    return False
 
 
 def cpu_ms(pid: int) -> float:
