@@ -263,45 +263,11 @@ def test_a_long_saved_game_opens_while_another_tablet_plays_on(browser, server):
     expect(log_text(opening)).to_contain_text("Redo: Initiative, turn 1", timeout=SLOW)
 
 
-def test_a_closed_page_leaves_nothing_on_the_server(browser, tmp_path, monkeypatch):
-    """A tablet that closes its game leaves nothing behind: the server frees the page whole (its components,
-    its game, its document), so that memory does not grow with every page ever opened. The server runs in this
-    process here, to count what it still holds; a closed page's session is dropped after 0.2 s instead of 15."""
+@pytest.fixture
+def here(tmp_path, monkeypatch):
+    """`companion serve`'s apps served in this process (to count what the server still holds), saving in a folder
+    of the test's; a closed page's session is dropped after 0.2 s instead of 15. Its address."""
     monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "data"))
-    session = GameSession.new(Store(), "bull_run", engines.get("bull_run").example_setup())
-    session.act({"type": "roll_initiative"}, EnteredDice((2,)))
-    views_before = set(pn.state._views)
-    port = free_port()
-    server = pn.serve(app_paths(), port=port, address="127.0.0.1", show=False, threaded=True,
-                      websocket_origin=[f"127.0.0.1:{port}"], check_unused_sessions=200, unused_session_lifetime=200)
-    try:
-        answering(f"http://127.0.0.1:{port}/", 60)   # the server's thread may not listen yet
-        context = browser.new_context()
-        page = context.new_page()
-        for path in ("/", f"/bull_run?session={session.id}"):
-            page.goto(f"http://127.0.0.1:{port}{path}")
-            expect(page.locator(".open-game, .phase-guide").first).to_be_visible(timeout=SLOW)
-        assert pages_held(session.id) == 1
-        context.close()
-        deadline = time.monotonic() + 30
-        while pages_held(session.id) and time.monotonic() < deadline:
-            time.sleep(0.5)
-        assert pages_held(session.id) == 0 and set(pn.state._views) <= views_before
-    finally:
-        server.stop()
-
-
-def test_a_tablet_told_of_another_tablets_change_is_redrawn_and_then_let_go(browser, tmp_path, monkeypatch):
-    """Two tablets on one game at a step with an odds plot: each undo and redo on one is shown on the other, whose
-    page (its odds plot too) is redrawn as its own. A plot updated as another page's rescheduled itself on every
-    tick for ever, which kept the server busy and the page's session from ever being dropped. Once both close, the
-    server holds neither. In this process, as above."""
-    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "data"))
-    engine = engines.get("bull_run")
-    session = GameSession.new(Store(), "bull_run", engine.example_setup())
-    rng = random.Random(0)
-    while "fire" not in engine.actions.open(session.state):
-        session.act(random_action(engine.actions, session.state, rng), RandomDice(rng=rng))
     port = free_port()
     server = pn.serve(app_paths(), port=port, address="127.0.0.1", show=False, threaded=True,
                       websocket_origin=[f"127.0.0.1:{port}"], check_unused_sessions=200, unused_session_lifetime=200)
@@ -309,28 +275,62 @@ def test_a_tablet_told_of_another_tablets_change_is_redrawn_and_then_let_go(brow
     level = panel_log.level
     panel_log.setLevel(logging.INFO)  # pytest keeps every log record, and Panel's debug records of a tap hold its page
     try:
-        answering(f"http://127.0.0.1:{port}/", 60)
-        tablets = [browser.new_context(viewport=TABLET["landscape"]) for _ in range(2)]
-        playing, watching = (context.new_page() for context in tablets)
-        for page in (playing, watching):
-            page.goto(f"http://127.0.0.1:{port}/bull_run?session={session.id}")
-            step(page, "fire")
-            expect(odds(page).locator("canvas").first).to_be_visible(timeout=SLOW)
-        for _ in range(3):
-            for what in ("Undo", "Redo"):
-                button(playing, what).click()
-                expect(log_text(watching).locator("li").first).to_contain_text(f"{what}:", timeout=SLOW)
-        step(watching, "fire")
-        assert pages_held(session.id) == 2
-        for context in tablets:
-            context.close()
-        deadline = time.monotonic() + 30
-        while pages_held(session.id) and time.monotonic() < deadline:
-            time.sleep(0.5)
-        assert pages_held(session.id) == 0
+        answering(f"http://127.0.0.1:{port}/", 60)   # the server's thread may not listen yet
+        yield f"http://127.0.0.1:{port}"
     finally:
         panel_log.setLevel(level)
         server.stop()
+
+
+def test_a_closed_page_leaves_nothing_on_the_server(browser, here):
+    """A tablet that closes its game leaves nothing behind: the server frees the page whole (its components,
+    its game, its document), so that memory does not grow with every page ever opened."""
+    session = GameSession.new(Store(), "bull_run", engines.get("bull_run").example_setup())
+    session.act({"type": "roll_initiative"}, EnteredDice((2,)))
+    views_before = set(pn.state._views)
+    context = browser.new_context()
+    page = context.new_page()
+    for path in ("/", f"/bull_run?session={session.id}"):
+        page.goto(here + path)
+        expect(page.locator(".open-game, .phase-guide").first).to_be_visible(timeout=SLOW)
+    assert pages_held(session.id) == 1
+    context.close()
+    assert let_go(session.id) and set(pn.state._views) <= views_before
+
+
+def test_a_tablet_told_of_another_tablets_change_is_redrawn_and_then_let_go(browser, here):
+    """Two tablets on one game at a step with an odds plot: each undo and redo on one is shown on the other, whose
+    page (its odds plot too) is redrawn as its own. A plot updated as another page's rescheduled itself on every
+    tick for ever, which kept the server busy and the page's session from ever being dropped. Once both close, the
+    server holds neither."""
+    engine = engines.get("bull_run")
+    session = GameSession.new(Store(), "bull_run", engine.example_setup())
+    rng = random.Random(0)
+    while "fire" not in engine.actions.open(session.state):
+        session.act(random_action(engine.actions, session.state, rng), RandomDice(rng=rng))
+    tablets = [browser.new_context(viewport=TABLET["landscape"]) for _ in range(2)]
+    playing, watching = (context.new_page() for context in tablets)
+    for page in (playing, watching):
+        page.goto(f"{here}/bull_run?session={session.id}")
+        step(page, "fire")
+        expect(odds(page).locator("canvas").first).to_be_visible(timeout=SLOW)
+    for _ in range(3):
+        for what in ("Undo", "Redo"):
+            button(playing, what).click()
+            expect(log_text(watching).locator("li").first).to_contain_text(f"{what}:", timeout=SLOW)
+    step(watching, "fire")
+    assert pages_held(session.id) == 2
+    for context in tablets:
+        context.close()
+    assert let_go(session.id)
+
+
+def let_go(session_id: str, within_s: float = 30) -> bool:
+    """Has this process let go of every page of this game within `within_s` seconds?"""
+    deadline = time.monotonic() + within_s
+    while pages_held(session_id) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    return pages_held(session_id) == 0
 
 
 def pages_held(session_id: str) -> int:
