@@ -14,6 +14,7 @@ import weakref
 from collections import defaultdict
 from typing import Any, Mapping
 
+import panel as pn
 import param
 from panel.io.document import hold
 from panel.io.state import set_curdoc
@@ -137,11 +138,15 @@ class LiveSession(param.Parameterized):
         """Another page of this session changed something: look now, on this page's own document and as this page,
         its changes sent together as for a tap on it (a callback keeps the page it was scheduled from as Panel's
         current document, and a plot updated for a page that is not the current one reschedules itself on every
-        tick, for ever)."""
+        tick, for ever). A page still being drawn in its browser does not look: Panel drops the changes held for a
+        page until the browser says it is ready, and the page looks once it is (`GameShell._drawn`)."""
         def look() -> None:
-            with set_curdoc(self.document), hold(self.document):
-                self.poll()
-                self.nudged += 1
+            with set_curdoc(self.document):
+                if not pn.state.loaded:
+                    return
+                with hold(self.document):
+                    self.poll()
+                    self.nudged += 1
         if self.document is None:
             look()
         else:

@@ -234,8 +234,9 @@ class GameShell(pn.viewable.Viewer):
             pn.state.onload(self._drawn)
 
     def _drawn(self) -> None:
-        """Once the page has been drawn in the browser (updates sent to components that are still being mounted
-        can be lost): take in what other devices wrote meanwhile, and have the server watch the store."""
+        """Once the browser says the page is drawn (Panel drops the changes it holds for a page until then, so other
+        tablets' changes wait for this): take in what other devices wrote meanwhile, and have the server watch the
+        store."""
         if self.live is not None:
             self.live.poll()
             HUB.watch()
