@@ -85,8 +85,10 @@ window.__until = (cond, from, limit) => new Promise(resolve => {
 NEWEST = "(__inside('.event-log', 'li')[0] || {}).textContent"  # the log shows the newest event first
 ODDS = "__text('.odds-numbers')"
 PLOTTED = "(__plotAt !== null && __plotAt > __tap) ? __plotAt - __tap : null"
-USABLE = f"() => {NEWEST} && __find('.phase-guide').length > 0"
-BASELINE_USABLE = "() => __text('.counter').includes('taps') && __find('canvas').length > 0"
+DRAWN = "(window.Bokeh && Bokeh.documents.length > 0 && Bokeh.documents.every(d => d.is_idle))"
+# Usable: the next step's controls shown, and taking taps (a game page takes none until the server knows it is drawn).
+USABLE = f"() => {NEWEST} && __find('.phase-guide').length > 0 && __find('.drawing').length === 0"
+BASELINE_USABLE = f"() => __text('.counter').includes('taps') && __find('canvas').length > 0 && {DRAWN}"
 
 
 class MinimalServer(Server):

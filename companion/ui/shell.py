@@ -28,6 +28,9 @@ from .text import Note, plain
 from .theme import TOUCH, extension, page
 
 LONG_LOG = 2_000  # events: a saved game longer than this is replayed off the server's event loop
+# A page still being drawn takes no tap: a clear sheet lies over it.
+DRAWING_CSS = (":host(.drawing) { position: relative; } "
+               ":host(.drawing)::after { content: ''; position: absolute; inset: 0; z-index: 10000; }")
 
 
 class SetupEditor(Protocol):
@@ -177,9 +180,11 @@ class GameShell(pn.viewable.Viewer):
         self._editor = editor
         self._game_view = game_view
         self.live: LiveSession | None = None
-        self._main = pmui.Column(sizing_mode="stretch_width")
+        self._main = pmui.Column(sizing_mode="stretch_width", stylesheets=[DRAWING_CSS])
         if pn.state.curdoc and pn.state.curdoc.session_context:
             pn.state.on_session_destroyed(self._closed)
+            self._main.css_classes = ["drawing"]
+            pn.state.onload(self._taking_taps)
         wanted = pn.state.location.query_params.get("session") if pn.state.location else None
         if wanted:
             self.resume(wanted)
@@ -232,6 +237,12 @@ class GameShell(pn.viewable.Viewer):
         self._main.objects = [self._chrome(self.live), self._game_view(self.live)]
         if pn.state.curdoc and pn.state.curdoc.session_context:
             pn.state.onload(self._drawn)
+
+    def _taking_taps(self) -> None:
+        """The browser says the page is drawn: from now on the page takes taps. Panel drops what it holds for a
+        page until then, so the answer to an earlier tap would be lost (the log showing an event whose next step
+        never appears)."""
+        self._main.css_classes = []
 
     def _drawn(self) -> None:
         """Once the browser says the page is drawn (Panel drops the changes it holds for a page until then, so other

@@ -3,6 +3,7 @@ durability across SIGKILL, the access code, and no request leaving the machine."
 from __future__ import annotations
 
 import gc
+import json
 import logging
 import random
 import re
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import panel as pn
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 import engines
@@ -349,12 +351,31 @@ def test_a_tablet_still_being_drawn_when_another_changes_the_game_shows_the_chan
     step(drawing, "fire")
 
 
+def test_a_tablet_takes_no_tap_until_it_is_drawn(browser, server):
+    """Panel drops its answer to a tap on a page that the browser has not yet said is drawn: the log would show
+    the undo and the step it went back to would never appear. Such a page takes no tap; once drawn it does."""
+    session = at_fire(Store(server.data_dir))
+    page = browser.new_context(viewport=TABLET["landscape"]).new_page()
+    ready = HeldReady(page)
+    page.goto(f"{server.url}/bull_run?session={session.id}")
+    step(page, "fire")
+    with pytest.raises(PlaywrightTimeout):
+        button(page, "Undo").click(trial=True, timeout=1000)
+    assert ready.held, "the page said it was drawn before it was tapped"
+    ready.release()
+    button(page, "Undo").click()
+    expect(log_text(page).locator("li").first).to_contain_text("Undo:", timeout=SLOW)
+    step(page, "declare_attack")
+    expect(page.locator(".step-fire")).to_be_hidden()
+
+
 class HeldReady:
-    """Holds back the page's message saying that it is drawn, and every message after it, until `release()` (a
-    message's frames stay in order: its header and metadata may have gone, the server waits for the rest)."""
+    """Holds back the page's message saying that it is drawn ("document_ready") until `release()`; every other
+    message goes on. A Bokeh message is a header, its metadata, its content and `num_buffers` binary frames."""
 
     def __init__(self, page):
         self.held: list = []
+        self._message: list = []
         self._released = False
         self._server = None
         page.route_web_socket(re.compile(r"/ws(\?.*)?$"), self._route)
@@ -364,10 +385,15 @@ class HeldReady:
         ws.on_message(self._from_page)
 
     def _from_page(self, frame) -> None:
-        if not self._released and (self.held or (isinstance(frame, str) and "document_ready" in frame)):
-            self.held.append(frame)
+        self._message.append(frame)
+        if len(self._message) < 3 + json.loads(self._message[0]).get("num_buffers", 0):
+            return
+        message, self._message = self._message, []
+        if not self._released and "document_ready" in message[2]:
+            self.held += message
         else:
-            self._server.send(frame)
+            for part in message:
+                self._server.send(part)
 
     def release(self) -> None:
         self._released = True
