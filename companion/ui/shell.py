@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from urllib.parse import parse_qs, urlencode
 from typing import Callable, Protocol
 
 import panel as pn
@@ -31,6 +32,12 @@ LONG_LOG = 2_000  # events: a saved game longer than this is replayed off the se
 # A page still being drawn takes no tap: a clear sheet lies over it.
 DRAWING_CSS = (":host(.drawing) { position: relative; } "
                ":host(.drawing)::after { content: ''; position: absolute; inset: 0; z-index: 10000; }")
+
+
+def asked_session(search: str) -> str | None:
+    """The session id in a page address's query, as written: Panel's `query_params` reads a value that looks like a
+    number as one (an id "012345678901" as 12345678901, "549453e66000" as infinity)."""
+    return parse_qs(search.removeprefix("?")).get("session", [None])[0]
 
 
 class SetupEditor(Protocol):
@@ -185,7 +192,7 @@ class GameShell(pn.viewable.Viewer):
             pn.state.on_session_destroyed(self._closed)
             self._main.css_classes = ["drawing"]
             pn.state.onload(self._taking_taps)
-        wanted = pn.state.location.query_params.get("session") if pn.state.location else None
+        wanted = asked_session(pn.state.location.search) if pn.state.location else None
         if wanted:
             self.resume(wanted)
         else:
@@ -233,7 +240,7 @@ class GameShell(pn.viewable.Viewer):
                                 else None)
         HUB.join(self.live)
         if pn.state.location:
-            pn.state.location.update_query(session=session.id)
+            pn.state.location.search = "?" + urlencode({"session": session.id})
         self._main.objects = [self._chrome(self.live), self._game_view(self.live)]
         if pn.state.curdoc and pn.state.curdoc.session_context:
             pn.state.onload(self._drawn)

@@ -7,6 +7,7 @@ import json
 import logging
 import random
 import re
+import sqlite3
 import time
 from pathlib import Path
 
@@ -22,7 +23,7 @@ from companion.engine import resolve_options
 from companion.events import Replay
 from companion.play import random_action
 from companion.session import GameSession
-from companion.store import DATA_DIR_ENV, Store
+from companion.store import DATA_DIR_ENV, DB_NAME, Store
 from companion.ui.live import LiveSession
 from companion.ui.shell import LONG_LOG
 
@@ -263,6 +264,18 @@ def test_a_long_saved_game_opens_while_another_tablet_plays_on(browser, server):
     expect(log_text(playing)).to_contain_text("rolled 4, CSA has the initiative", timeout=SLOW)
     step(opening, "place_reinforcements")
     expect(log_text(opening)).to_contain_text("Redo: Initiative, turn 1", timeout=SLOW)
+
+
+@pytest.mark.parametrize("number_like", ["549453e66000", "012345678901"])
+def test_a_saved_game_whose_id_reads_as_a_number_opens(page, server, number_like):
+    """A game id is 12 hex digits, so now and then it reads as a number ("549453e66000" as 5.49e66005, too big for a
+    float; "012345678901" with a leading zero): the page address still opens that game, not "no saved game"."""
+    session = GameSession.new(Store(server.data_dir), "bull_run", engines.get("bull_run").example_setup())
+    with sqlite3.connect(server.data_dir / DB_NAME) as db:
+        db.execute("UPDATE sessions SET id = ? WHERE id = ?", (number_like, session.id))
+    page.goto(f"{server.url}/bull_run?session={number_like}")
+    step(page, "roll_initiative")
+    assert page.url.endswith(f"session={number_like}")
 
 
 @pytest.fixture
