@@ -24,7 +24,7 @@ from companion.ui.live import LiveSession
 from companion.ui.log import EventLog
 from companion.ui.records import CHOICE, FLAG, NUMBER, Column, RecordTable, SetupFile
 from companion.ui.shell import serve_app
-from companion.ui.text import Note, escape, plain
+from companion.ui.text import Note, Text, escape, plain
 from companion.ui.theme import TOUCH
 from engines.border_states import advice
 from engines.border_states.advice import RANKED_BY, supply_question
@@ -118,17 +118,17 @@ class BoardEditor(pn.viewable.Viewer):
         self.counts: dict[str, dict[str, pmui.IntInput]] = {side: {} for side in SIDES}
         self.commanders = {side: pmui.Select(label=DEPLOYMENT.param(f"commander_{side}").label, size="large",
                                              css_classes=[f"commander-{side}"]) for side in SIDES}
-        self.deployment = pmui.Column(sizing_mode="stretch_width", visible=False, css_classes=["bs-deployment"])
+        self.deployment = pn.Column(sizing_mode="stretch_width", visible=False, css_classes=["bs-deployment"])
         self.deploy_now.param.watch(lambda e: setattr(self.deployment, "visible", e.new), "value")
         for t in self.tables.values():
             t.on_change(self._check)
         for w in (self.distrust, *self.units.values()):
             w.param.watch(lambda _: self._check(), "value")
         self.tables["areas"].on_change(self._choices)
-        parts = [x for key, t in self.tables.items() for x in (pmui.Typography(TABLES[key][1], variant="subtitle1"), t)]
-        self._layout = pmui.Column(pmui.Typography("Board (from your game board and cards)", variant="h6"),
-                                   pmui.Row(*b), self.file, *parts[:8], pn.FlexBox(self.distrust, *self.units.values()),
-                                   *parts[8:], self.note, self.deploy_now, self.deployment, sizing_mode="stretch_width")
+        parts = [x for key, t in self.tables.items() for x in (Text(TABLES[key][1], variant="subtitle1"), t)]
+        self._layout = pn.Column(Text("Board (from your game board and cards)", variant="h6"),
+                                 pn.Row(*b), self.file, *parts[:8], pn.FlexBox(self.distrust, *self.units.values()),
+                                 *parts[8:], self.note, self.deploy_now, self.deployment, sizing_mode="stretch_width")
         self.load(board_outline())
 
     def load_example(self) -> None:
@@ -201,7 +201,7 @@ class BoardEditor(pn.viewable.Viewer):
             for w in self.counts[side].values():
                 w.param.watch(lambda _, side=side: self._commander(side), "value")
             self._commander(side)
-            rows += [pmui.Typography(f"{DEPLOYMENT.param(side).label}: {found.low}", variant="subtitle2"),
+            rows += [Text(f"{DEPLOYMENT.param(side).label}: {found.low}", variant="subtitle2"),
                      pn.FlexBox(*self.counts[side].values(), self.commanders[side])]
         self.deployment.objects = rows
 
@@ -317,7 +317,7 @@ class BorderStatesView(pn.viewable.Viewer):
         self.tracks = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[CSS], css_classes=["tracks-pane"])
         self.board = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[CSS], css_classes=["board-pane"])
         self.tray = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[CSS], css_classes=["battle-tray"])
-        self.phase = pmui.Typography(variant="h6", css_classes=["phase-title"])
+        self.phase = Text(variant="h6", css_classes=["phase-title"])
         self.odds = OddsPanel()
         self.log = EventLog(live)
         live.param.watch(lambda _: self.render(), "version")
@@ -331,7 +331,7 @@ class BorderStatesView(pn.viewable.Viewer):
         self.tracks.object = tracks_html(s)
         self.board.object = board_html(s)
         self.tray.object = tray_html(s)
-        self.phase.object = plain(phase_title(s))
+        self.phase.object = phase_title(s)
 
     # --- the step forms: the engine's specs, with this game's odds beside them -------------------------------
     def _form(self, action: str) -> SpecStep:
@@ -415,10 +415,10 @@ class BorderStatesView(pn.viewable.Viewer):
             for i, b in enumerate(buttons):
                 b.param.update(visible=i < len(listed), label="" if i >= len(listed) else
                                f"{'Best: ' if i == 0 else ''}{listed[i].keep.text()} · {score(listed[i])}")
-        advisor = pmui.Column(pmui.Typography(f"The takes ranked by {RANKED_BY} (a draw counts half a win), both "
-                                              "sides playing well after: tap one to take it, or tap in the dice below.",
-                                              variant="body1", css_classes=["ranked-by"]), *buttons,
-                              sizing_mode="stretch_width", css_classes=["keep-advice"])
+        advisor = pn.Column(Text(f"The takes ranked by {RANKED_BY} (a draw counts half a win), both "
+                                 "sides playing well after: tap one to take it, or tap in the dice below.",
+                                 variant="body1", css_classes=["ranked-by"]), *buttons,
+                            sizing_mode="stretch_width", css_classes=["keep-advice"])
         return SpecStep(self.live, "keep", self._keep_odds, before=[advisor], on_reset=reset)
 
     def _keep_odds(self, action) -> None:
@@ -437,19 +437,19 @@ class BorderStatesView(pn.viewable.Viewer):
         """The round outlook (digest section 8), worked out on a tap and off the page's thread."""
         button = pmui.Button(label="Work out this round's outlook", variant="outlined", css_classes=["outlook-go"],
                              **TOUCH)
-        text = pmui.Typography(variant="body1", css_classes=["outlook-text"])
+        text = Text(variant="body1", css_classes=["outlook-text"])
 
         async def work():
             state = self.live.state
             text.object = "Working out the combats still to fight..."
             found = await asyncio.to_thread(round_outlook, state)
             battles = ", ".join(found.battles) or "none"
-            text.object = plain(f"Combats counted: {battles} (their dice: units, entrenchment and supply committed). "
-                                f"P(the CSA reaches 10 VP this round) {odds_text(found.ten)}; "
-                                f"P(the CSA wins at this round's victory check) {odds_text(found.csa_wins)}.")
+            text.object = (f"Combats counted: {battles} (their dice: units, entrenchment and supply committed). "
+                           f"P(the CSA reaches 10 VP this round) {odds_text(found.ten)}; "
+                           f"P(the CSA wins at this round's victory check) {odds_text(found.csa_wins)}.")
         button.on_click(lambda _: pn.state.execute(work))
-        return pmui.Column(pmui.Typography("Round outlook (BS-VIC)", variant="h6"), button, text,
-                           sizing_mode="stretch_width")
+        return pn.Column(Text("Round outlook (BS-VIC)", variant="h6"), button, text,
+                         sizing_mode="stretch_width")
 
     def _strength_panel(self):
         dice = pmui.IntSlider(label="Dice", start=1, end=12, value=6, css_classes=["strength-dice"])
@@ -460,11 +460,11 @@ class BorderStatesView(pn.viewable.Viewer):
                                        "strength S", "P(S >= s)")
         dice.param.watch(draw, "value")
         draw()
-        return pmui.Column(pmui.Typography("Strength under three ways of keeping (BS-CMB)", variant="h6"), dice, pane,
-                           sizing_mode="stretch_width")
+        return pn.Column(Text("Strength under three ways of keeping (BS-CMB)", variant="h6"), dice, pane,
+                         sizing_mode="stretch_width")
 
     def __panel__(self):
-        return pmui.Column(self.tracks, two_columns(self.tabs, pmui.Column(self.odds, self.log)),
+        return pmui.Column(self.tracks, two_columns(self.tabs, pn.Column(self.odds, self.log)),
                            sizing_mode="stretch_width")
 
 

@@ -29,7 +29,7 @@ from companion.ui.live import LiveSession
 from companion.ui.log import EventLog
 from companion.ui.records import CHOICE, FLAG, NUMBER, Column, RecordTable, SetupFile
 from companion.ui.shell import serve_app
-from companion.ui.text import Note, plain
+from companion.ui.text import Note, Text, plain
 from companion.ui.theme import TOUCH
 from engines.bull_run import actions as act
 from engines.bull_run import attacks, outlook, solitaire
@@ -100,8 +100,8 @@ class RosterEditor(pn.viewable.Viewer):
         read = pmui.Button(label="Read pasted lines", variant="outlined", css_classes=["read-paste"], **TOUCH)
         read.on_click(lambda _: self.read_paste())
         self.units.on_change(self._check)
-        self._layout = pmui.Column(
-            pmui.Typography("Roster (from your play sheet)", variant="h6"), example, self.note, self.units,
+        self._layout = pn.Column(
+            Text("Roster (from your play sheet)", variant="h6"), example, self.note, self.units,
             self.paste, read, self.file, sizing_mode="stretch_width")
         self.set_rows(rows)
 
@@ -190,7 +190,7 @@ class BullRunView(pn.viewable.Viewer):
         super().__init__(**params)
         self.live = live
         self.track = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[TABLE_CSS], css_classes=["turn-track"])
-        self.phase = pmui.Typography(variant="h6", css_classes=["phase-title"])
+        self.phase = Text(variant="h6", css_classes=["phase-title"])
         self.order = Note(severity="info", sizing_mode="stretch_width", css_classes=["order-text"],
                           visible=False)
         self.odds = OddsPanel()
@@ -314,8 +314,8 @@ class BullRunView(pn.viewable.Viewer):
         pickers = [picker(f"Adjacent Union stack {i}", f"adjacent-{i}") for i in (1, 2, 3)]
         advice = Note(severity="info", visible=False, sizing_mode="stretch_width", css_classes=["target-advice"])
         pick = pmui.Button(label="Attack the weakest (BR-9.3)", variant="outlined", css_classes=["pick-target"], **TOUCH)
-        advisor = pmui.Column(pmui.Typography("Name the Union stacks next to the attacking CSA stack:", variant="body2"),
-                              *pickers, pick, advice, sizing_mode="stretch_width", css_classes=["target-advisor"])
+        advisor = pn.Column(Text("Name the Union stacks next to the attacking CSA stack:", variant="body2"),
+                            *pickers, pick, advice, sizing_mode="stretch_width", css_classes=["target-advisor"])
         step = SpecStep(self.live, "declare_attack", show, before=[advisor], on_reset=lambda: update())
         defenders = step.form.fields[1]
 
@@ -342,7 +342,7 @@ class BullRunView(pn.viewable.Viewer):
         terrain = pmui.RadioButtonGroup(label="Defender's hex", options=list(TARGET_TERRAINS), value="clear", size="large")
         plans = [(picker(f"Attacker {i}", f"plan-attacker-{i}"), switch(f"Attacker {i} is across a ford (-2)"))
                  for i in (1, 2, 3)]
-        result = pmui.Typography(variant="body1", css_classes=["plan-result"])
+        result = Text(variant="body1", css_classes=["plan-result"])
         bars = pn.pane.HoloViews(sizing_mode="stretch_width", min_height=200)
         box = pn.Column(bars, sizing_mode="stretch_width", visible=False)
 
@@ -354,24 +354,24 @@ class BullRunView(pn.viewable.Viewer):
                 plan = attacks.sequence_input(self.live.state, defenders.value,
                                               [(a.value, f.value) for a, f in plans if a.value], terrain.value)
             except RuleError as exc:
-                result.object, box.visible = plain(exc.message), False
+                result.object, box.visible = exc.message, False
                 return
             d = attack_sequence_odds(plan)
             order, best = best_attack_order(plan)
             pairs = named(group(d, lambda o: o.defenders), ("retreated", "eliminated", "held"))
-            result.object = plain("; ".join(f"P({k}) {odds_text(p)}" for k, p in pairs)
-                                  + f"; expected SP lost {float(mean(d, lambda o: o.sp_lost)):.2f}. Best order: "
-                                  + ", ".join(f"attacker {i + 1}" for i in order)
-                                  + f" (P(retreat or eliminated) {odds_text(best)}). " + attacks.planner_note(plan))
+            result.object = ("; ".join(f"P({k}) {odds_text(p)}" for k, p in pairs)
+                             + f"; expected SP lost {float(mean(d, lambda o: o.sp_lost)):.2f}. Best order: "
+                             + ", ".join(f"attacker {i + 1}" for i in order)
+                             + f" (P(retreat or eliminated) {odds_text(best)}). " + attacks.planner_note(plan))
             bars.object, box.visible = plots.outcome_bars(pairs, "The defender after these attacks"), True
 
         for w in [defenders, terrain] + [x for pair in plans for x in pair]:
             w.param.watch(update, "value")
         self.live.param.watch(update, "version")
         update()
-        return pmui.Column(pmui.Typography("Several attacks on one defender (BR-10.1, BR-11.1)", variant="h6"),
-                           defenders, terrain, *[x for pair in plans for x in pair], result, box,
-                           sizing_mode="stretch_width", css_classes=["attack-planner"])
+        return pn.Column(Text("Several attacks on one defender (BR-10.1, BR-11.1)", variant="h6"),
+                         defenders, terrain, *[x for pair in plans for x in pair], result, box,
+                         sizing_mode="stretch_width", css_classes=["attack-planner"])
 
     def _heatmap(self):
         heat = plots.heatmap(expected_hits_grid(self.live.state.options["over_12"]),
@@ -386,11 +386,11 @@ class BullRunView(pn.viewable.Viewer):
         panel = ActionPanel(self.live, "Correct the roster (undoable)",
                             lambda: {"type": "correct_roster", "roster": editor.rows()})
         editor.units.on_change(panel.refresh)
-        return pmui.Column(pmui.Typography("Correct the roster (BR-2.4): units keep their hits.",
-                                           variant="subtitle1"), editor, panel, sizing_mode="stretch_width")
+        return pn.Column(Text("Correct the roster (BR-2.4): units keep their hits.",
+                              variant="subtitle1"), editor, panel, sizing_mode="stretch_width")
 
     def __panel__(self):
-        return pmui.Column(self.track, two_columns(self.tabs, pmui.Column(self.odds, self.log)),
+        return pmui.Column(self.track, two_columns(self.tabs, pn.Column(self.odds, self.log)),
                            sizing_mode="stretch_width")
 
 

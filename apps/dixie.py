@@ -25,7 +25,7 @@ from companion.ui.log import EventLog
 from companion.ui.records import CHOICE, FLAG, NUMBER, TEXT, Column, RecordTable, SetupFile
 from companion.ui.seats import SeatPanel
 from companion.ui.shell import serve_app
-from companion.ui.text import Note, escape, plain
+from companion.ui.text import Note, Text, escape, plain
 from companion.ui.theme import TOUCH
 from engines.dixie import advice
 from engines.dixie.board import DECK, ELIMINATED, REINFORCEMENTS, RESERVE, across, line_of, line_positions, other
@@ -117,15 +117,15 @@ class CardEditor(pn.viewable.Viewer):
         b = [pmui.Button(label=label, variant=variant, css_classes=[css], **TOUCH) for label, css, variant in (
             ("Load the fictional example deck", "load-example", "outlined"), ("Clear all", "clear-cards", "outlined"),
             ("Yes, replace them", "confirm-example", "contained"), ("Keep my cards", "keep-cards", "outlined"))]
-        self.asking = pmui.Column(self.replace, pmui.Row(*b[2:]), visible=False, sizing_mode="stretch_width")
+        self.asking = pn.Column(self.replace, pn.Row(*b[2:]), visible=False, sizing_mode="stretch_width")
         for button, act in zip(b, (self.load_example, lambda: self.set_rows([]),
                                    lambda: self.load_example(confirmed=True),
                                    lambda: setattr(self.asking, "visible", False))):
             button.on_click(lambda _, act=act: act())
         self.cards.on_change(self._check)
-        self._layout = pmui.Column(
-            pmui.Typography("Your battle decks (from your own cards)", variant="h6"),
-            pmui.Row(*b[:2]), self.asking, self.note, self.cards, self.file, sizing_mode="stretch_width")
+        self._layout = pn.Column(
+            Text("Your battle decks (from your own cards)", variant="h6"),
+            pn.Row(*b[:2]), self.asking, self.note, self.cards, self.file, sizing_mode="stretch_width")
         self._check()
 
     def load_example(self, confirmed: bool = False) -> None:
@@ -295,7 +295,7 @@ class DixieView(pn.viewable.Viewer):
         self.seats = SeatPanel(live, list(SIDES))
         self.board = Battlefield(self.tap, self.tap_card, css_classes=["battlefield"])
         self.victory = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[CSS], css_classes=["victory-monitor"])
-        self.phase = pmui.Typography(variant="h6", css_classes=["phase-title"])
+        self.phase = Text(variant="h6", css_classes=["phase-title"])
         self.position_value = pmui.IntInput(label="A position is worth (cards), for the melee advice", value=2,
                                             start=0, end=10, size="large", width=300, css_classes=["position-value"])
         live.param.watch(lambda _: self.render(), "version")
@@ -310,7 +310,7 @@ class DixieView(pn.viewable.Viewer):
         s = self.live.state
         self.board.html = battlefield_html(s, self.live.viewer)
         self.victory.object = victory_html(self.live)
-        self.phase.object = plain(phase_title(s))
+        self.phase.object = phase_title(s)
         self.position_value.visible = any(d.action in ("declare_melee", "melee_round", "melee_choice")
                                           for d in due_now(s)[:1])
 
@@ -465,7 +465,7 @@ class DixieView(pn.viewable.Viewer):
 
     def __panel__(self):
         play = pmui.Column(self.seats, self.victory, self.board, self.tabs, sizing_mode="stretch_width")
-        return two_columns(play, pmui.Column(self.odds, self.log, sizing_mode="stretch_width"))
+        return two_columns(play, pn.Column(self.odds, self.log, sizing_mode="stretch_width"))
 
 
 serve_app(ENGINE, CardEditor, DixieView)

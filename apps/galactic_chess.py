@@ -21,7 +21,7 @@ from companion.ui.log import EventLog
 from companion.ui.records import CHOICE, FLAG, NUMBER, TEXT, Column, RecordTable, SetupFile
 from companion.ui.seats import SeatPanel
 from companion.ui.shell import serve_app
-from companion.ui.text import Note, escape, plain
+from companion.ui.text import Note, Text, escape, plain
 from companion.ui.theme import TOUCH
 from engines.galactic_chess import advice
 from engines.galactic_chess import battle as fight
@@ -108,8 +108,8 @@ class CardEditor(pn.viewable.Viewer):
                               css_classes=["load-example"], **TOUCH)
         example.on_click(lambda _: self.set_cards(EXAMPLE, self.players.value.strip() or "Ann, Ben, Cat"))
         titles = {"persons": "Persons (from your card sheets)", "events": "Events", "fortress": "Iserlohn Fortress"}
-        self._layout = pmui.Column(self.players, example, self.note, *(x for kind in TABLES for x in (
-            pmui.Typography(titles[kind], variant="h6"),
+        self._layout = pn.Column(self.players, example, self.note, *(x for kind in TABLES for x in (
+            Text(titles[kind], variant="h6"),
             self.tables[kind].table if kind == "fortress" else self.tables[kind])), self.file,
             sizing_mode="stretch_width")
         self._check()
@@ -281,7 +281,7 @@ class GalacticChessView(pn.viewable.Viewer):
         pane = lambda css: pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[CSS], css_classes=[css])  # noqa: E731
         self.facts, self.players, self.hand = pane("table-facts"), pane("table-players"), pane("own-hand")
         self.battle, self.advice, self.scores = pane("battle-screen"), pane("target-advice"), pane("provisional")
-        self.phase = pmui.Typography(variant="h6", css_classes=["phase-title"])
+        self.phase = Text(variant="h6", css_classes=["phase-title"])
         self.odds, self.log = OddsPanel(), EventLog(live)
         self.policy = pmui.RadioButtonGroup(label="Policy for the rest of a battle", size="large",
                                             options={k.replace("_", " "): k for k in POLICIES}, value="greedy_kill",
@@ -299,7 +299,7 @@ class GalacticChessView(pn.viewable.Viewer):
         s = self.live.state
         self.facts.object, self.players.object = facts_html(s, self.example), players_html(s)
         self.hand.object, self.battle.object = hand_html(s, self.live.viewer), battle_html(s)
-        self.phase.object = plain(phase_title(s))
+        self.phase.object = phase_title(s)
         self.scores.object = ("<h4>If the game ended now, with this camp winning (GC-9.2)</h4><table class=sides><tr>"
                               "<th>camp</th>" + "".join(f"<th>{escape(p)}</th>" for p in s.players) + "</tr>" +
                               "".join(f"<tr><td>{c}</td>" + "".join(f"<td>{o.scores[p]}</td>" for p in s.players) +
@@ -439,8 +439,8 @@ class GalacticChessView(pn.viewable.Viewer):
             + f"</table><p><small>{escape(self._policy_note(best.exact))}</small></p>")
 
     def __panel__(self):
-        top = pmui.Column(self.facts, self.seats, sizing_mode="stretch_width")
-        return pmui.Column(top, two_columns(self.tabs, pmui.Column(self.odds, self.log)), sizing_mode="stretch_width")
+        top = pn.Column(self.facts, self.seats, sizing_mode="stretch_width")
+        return pmui.Column(top, two_columns(self.tabs, pn.Column(self.odds, self.log)), sizing_mode="stretch_width")
 
 
 serve_app(ENGINE, CardEditor, GalacticChessView)

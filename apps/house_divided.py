@@ -27,7 +27,7 @@ from companion.ui.records import CHOICE, LINES, NUMBER, SOME, Column, RecordForm
 from companion.ui.rules import chip
 from companion.ui.shell import serve_app
 from companion.ui.tables import CSS as TABLE_CSS, Html, html_table, mark
-from companion.ui.text import Note, escape, plain
+from companion.ui.text import Note, Text, escape, plain
 from companion.ui.theme import TOUCH
 from engines.house_divided import entries
 from engines.house_divided.basic import FORM, MAX_STRENGTH, require_filled
@@ -73,8 +73,8 @@ def html_pane(css: str) -> pn.pane.HTML:
     return pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[CSS, TABLE_CSS], css_classes=[css])
 
 
-def title(text: str) -> pmui.Typography:
-    return pmui.Typography(text, variant="h6")
+def title(text: str) -> Text:
+    return Text(text, variant="h6")
 
 
 # --- the setup: tables of boxes, lines, units and leaders, the few fields, the basic game's fire --------------
@@ -129,7 +129,7 @@ class SetupEditor(SetupForm):
         self.frame([("The map's boxes", self.tables["boxes"]), ("The lines between boxes", self.tables["lines"]),
                     ("Units, where they stand", self.tables["units"]), ("Leaders", self.tables["leaders"]),
                     ("MM, year, turn, calendar, cities and ports", self.track),
-                    ("Basic-game fire (HD-4.10)", pmui.Column(pmui.Typography(
+                    ("Basic-game fire (HD-4.10)", pn.Column(Text(
                         "The advanced rules take the fire numbers from the basic rulebook: enter them from yours and the "
                         "companion rolls battle fire (or takes your dice); left empty, you enter the hits you score.",
                         variant="body1"), self.fire))],
@@ -329,7 +329,7 @@ class MapPanel(pn.viewable.Viewer):
     def __panel__(self):
         return pn.Column(self.brush, self.zoom, self.figure, pn.pane.HTML(LEGEND, stylesheets=[CSS]),
                          pn.FlexBox(*self.buttons.values(), css_classes=["box-buttons"]), self.details,
-                         pmui.Typography("Supply (HD-5.1)", variant="h6"), self.supply, sizing_mode="stretch_width")
+                         Text("Supply (HD-5.1)", variant="h6"), self.supply, sizing_mode="stretch_width")
 
 
 def border_html(state: GameState) -> str:
@@ -410,10 +410,10 @@ class BasicRulesForm(pn.viewable.Viewer):
         self.panel.refresh()
 
     def __panel__(self):
-        return pmui.Column(title("Basic rules (HD-4.10) from your own rulebook: a unit hits on a d6 at or under its "
-                                 "combat strength; enter each strength, the firing order, entrenchment. Nothing is "
-                                 "assumed."), self.status, self.fields, self.panel, sizing_mode="stretch_width",
-                           css_classes=["basic-rules"])
+        return pn.Column(title("Basic rules (HD-4.10) from your own rulebook: a unit hits on a d6 at or under its "
+                               "combat strength; enter each strength, the firing order, entrenchment. Nothing is "
+                               "assumed."), self.status, self.fields, self.panel, sizing_mode="stretch_width",
+                         css_classes=["basic-rules"])
 
 
 def marches_heatmap() -> pn.pane.HoloViews:
@@ -430,7 +430,7 @@ class HouseDividedView(pn.viewable.Viewer):
         self.live, self._keys = live, {}
         self.track, self.board, self.border, self.fi, self.tables, self.units, self.row = map(html_pane, (
             "turn-track", "battle-board", "border-panel", "fi-panel", "command-table", "unit-odds", "command-row"))
-        self.phase = pmui.Typography(variant="h6", css_classes=["phase-title"])
+        self.phase = Text(variant="h6", css_classes=["phase-title"])
         self.odds, self.log, self.map, self.basic = OddsPanel(), EventLog(live), MapPanel(live), BasicRulesForm(live)
         self.border_plot, self.washington = (pn.pane.HoloViews(sizing_mode="stretch_width", min_height=270,
                                                                linked_axes=False) for _ in "ab")
@@ -454,7 +454,7 @@ class HouseDividedView(pn.viewable.Viewer):
 
     def render(self) -> None:
         s = self.live.state
-        self.track.object, self.phase.object, self.board.object = track_html(s), plain(phase_title(s)), battle_html(s)
+        self.track.object, self.phase.object, self.board.object = track_html(s), phase_title(s), battle_html(s)
         self.board.visible = s.battle is not None
         self.map.render()
         self.basic.render()
@@ -486,7 +486,7 @@ class HouseDividedView(pn.viewable.Viewer):
         self.odds.show(o.title, shown, figure, o.note, second, o.second_title)
 
     def __panel__(self):
-        return pmui.Column(self.track, two_columns(self.tabs, pmui.Column(self.odds, self.log)),
+        return pmui.Column(self.track, two_columns(self.tabs, pn.Column(self.odds, self.log)),
                            sizing_mode="stretch_width")
 
 

@@ -8,6 +8,7 @@ import panel_material_ui as pmui
 
 import engines
 from companion.store import Store
+from companion.ui.text import Text
 from companion.ui.theme import extension, page
 
 INTRO = ("Keep your own cards, maps, counters and dice. The companion tracks the game, rolls dice for you or "
@@ -27,7 +28,7 @@ def game_card(slug: str, title: str, line: str, sessions: list[dict]) -> pmui.Ca
                              ".meta { opacity: .7; font-size: 14px; margin-left: 6px; }"])
     play = pmui.Button(label="New or saved game", href=f"/{slug}", variant="contained", color="primary",
                        css_classes=["open-game"], size="large", min_height=48)
-    return pmui.Card(pmui.Typography(f"{line}. {engine.summary}", variant="body1"), play, saved, title=title,
+    return pmui.Card(Text(f"{line}. {engine.summary}", variant="body1"), play, saved, title=title,
                      collapsible=False, sizing_mode="stretch_width", css_classes=["game", f"game-{slug}"])
 
 
@@ -35,10 +36,10 @@ def landing() -> pmui.Page:
     store = Store()
     cards = [game_card(slug, title, line, store.sessions(slug))
              for slug, title, line in engines.CATALOGUE]
-    main = [pmui.Typography(INTRO, variant="body1", css_classes=["intro"], sizing_mode="stretch_width"),
+    main = [Text(INTRO, variant="body1", css_classes=["intro"], sizing_mode="stretch_width"),
             pn.FlexBox(*cards, flex_wrap="wrap", sizing_mode="stretch_width",
                        styles={"gap": "16px"}),
-            pmui.Typography(f"Games are saved in {store.folder}", variant="caption")]
+            Text(f"Games are saved in {store.folder}", variant="caption")]
     return page("Table Companion", main)
 
 

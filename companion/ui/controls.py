@@ -17,7 +17,7 @@ from ..rulebook import load
 from .dice_entry import DiceEntry
 from .live import LiveSession
 from .rules import CHIP_CSS, CLAUSE_CSS, RULE_ID, RulesPage, chip, clause_html
-from .text import Note, escape, plain
+from .text import Note, Text, escape, plain
 from .theme import TOUCH
 
 
@@ -39,8 +39,8 @@ class UndoBar(pn.viewable.Viewer):
         self._confirm.on_click(lambda _: self.confirm())
         self._keep.on_click(lambda _: setattr(self, "confirming", False))
         self._question = Note(severity="warning", css_classes=["undo-question"], sizing_mode="stretch_width")
-        self._box = pmui.Column(self._question, pmui.Row(self._confirm, self._keep), visible=False,
-                                sizing_mode="stretch_width")
+        self._box = pn.Column(self._question, pn.Row(self._confirm, self._keep), visible=False,
+                              sizing_mode="stretch_width")
         live.param.watch(lambda _: self._refresh(), "version")
         self._refresh()
 
@@ -67,7 +67,7 @@ class UndoBar(pn.viewable.Viewer):
         self._box.visible = self.confirming and session.can_undo
 
     def __panel__(self):
-        return pmui.Column(pmui.Row(self._undo, self._redo), self._box, sizing_mode="stretch_width")
+        return pn.Column(pn.Row(self._undo, self._redo), self._box, sizing_mode="stretch_width")
 
 
 class ErrorBanner(pn.viewable.Viewer):
@@ -152,7 +152,7 @@ class OddsCard(pn.viewable.Viewer):
         self._shape: tuple = ()
         self._pipe: Pipe | None = None
         self._plot_box = pn.Column(self._plot, sizing_mode="stretch_width")
-        self._note = pmui.Typography(variant="caption")
+        self._note = Text(variant="caption")
         self._card = pmui.Card(self._numbers, self._plot_box, self._note, title=self.title, sizing_mode="stretch_width",
                                css_classes=["odds-card"], collapsible=False)
         self._update()
@@ -166,7 +166,7 @@ class OddsCard(pn.viewable.Viewer):
             f'<div class="tiles">{tiles}</div>'
         self._draw(self.figure)
         self._plot_box.visible = self.figure is not None
-        self._note.object = plain(self.note)
+        self._note.object = self.note
         self._note.visible = bool(self.note)
         self._numbers.visible = bool(self.numbers or chips)
         self._card.title = self.title
@@ -210,7 +210,7 @@ class OddsPanel(pn.viewable.Viewer):
         self.show()
 
     def __panel__(self):
-        return pmui.Column(self.main, self.second, sizing_mode="stretch_width")
+        return pn.Column(self.main, self.second, sizing_mode="stretch_width")
 
 
 def switch(label: str, value: bool = False, css: str = "") -> pmui.Switch:
@@ -283,8 +283,8 @@ class ActionPanel(pn.viewable.Viewer):
         self._button.on_click(lambda _: self.perform(RandomDice()))
         self._why = Note(severity="info", visible=False, css_classes=["action-blocked"],
                          sizing_mode="stretch_width")
-        self._layout = pmui.Column(self._why, self._dice, self._button, sizing_mode="stretch_width",
-                                   css_classes=["action-panel"])
+        self._layout = pn.Column(self._why, self._dice, self._button, sizing_mode="stretch_width",
+                                 css_classes=["action-panel"])
         self.refresh()
 
     @param.depends("label", watch=True)

@@ -8,7 +8,7 @@ import panel_material_ui as pmui
 import param
 
 from ..dice import Dice, DiceError, EnteredDice, RandomDice, parse_faces
-from .text import Note, plain
+from .text import Note, Text, plain
 from .theme import TOUCH
 
 
@@ -41,14 +41,14 @@ class DiceEntry(pn.viewable.Viewer):
         self._use_typed.on_click(lambda _: self.use_typed())
         self._alert = Note(severity="warning", visible=False, css_classes=["dice-message"],
                            sizing_mode="stretch_width")
-        self._heading = pmui.Typography(variant="subtitle1", margin=(0, 5))
-        self._layout = pmui.Column(
+        self._heading = Text(variant="subtitle1", margin=(0, 5))
+        self._layout = pn.Column(
             self._heading,
-            pmui.Row(self._roll, sizing_mode="stretch_width"),
-            pmui.Typography("or tap the faces you rolled at the table:", variant="body2", margin=(0, 5)),
+            pn.Row(self._roll, sizing_mode="stretch_width"),
+            Text("or tap the faces you rolled at the table:", variant="body2", margin=(0, 5)),
             self._pad,
-            pmui.Row(self._use, self._clear, sizing_mode="stretch_width"),
-            pmui.Row(self._typed, self._use_typed, sizing_mode="stretch_width"),
+            pn.Row(self._use, self._clear, sizing_mode="stretch_width"),
+            pn.Row(self._typed, self._use_typed, sizing_mode="stretch_width"),
             self._alert,
             css_classes=["dice-entry"], sizing_mode="stretch_width",
         )
@@ -74,7 +74,7 @@ class DiceEntry(pn.viewable.Viewer):
             lines.append(f"Tapped {', '.join(map(str, self.faces))}")
         if 0 < len(self.faces) < n and len(set(labels)) > 1:
             lines.append(f"Next: {labels[len(self.faces)]}")
-        self._heading.object = plain("\n".join(lines))  # each roll's label (what its number is made of) a line
+        self._heading.object = "\n".join(lines)  # each roll's label (what its number is made of) a line
         self._use.disabled = len(self.faces) != n or n == 0
         self._use.label = f"Use {', '.join(map(str, self.faces))}" if self.faces else "Use these dice"
         self._alert.object = plain(self.message)

@@ -20,7 +20,7 @@ from ..engine import RuleError
 from ..spec import COUNTS, NUMBER, ONE_OF, RECORD, SOME_OF, TEXT, YES_NO, ActionSpec, Legal, Param
 from .guide import StepForm
 from .live import LiveSession
-from .text import plain
+from .text import Text
 from .theme import TOUCH
 
 BUTTONS_UP_TO = 6  # a "one of" with more choices is a searchable select
@@ -40,10 +40,10 @@ class Field:
         self.legal: Legal | None = None
         self._fresh = True  # no value chosen since the step came round: show the default
         self.suggested: Any = None
-        self.note = pmui.Typography(variant="caption", visible=False, css_classes=["barred"])
+        self.note = Text(variant="caption", visible=False, css_classes=["barred"])
         self.quiet = False
         self.widget = self._build()
-        self.box = pmui.Column(self.widget, self.note, sizing_mode="stretch_width", css_classes=_css(param))
+        self.box = pn.Column(self.widget, self.note, sizing_mode="stretch_width", css_classes=_css(param))
 
     # --- by kind ---------------------------------------------------------------------------------
     def _build(self):
@@ -58,37 +58,37 @@ class Field:
                 else pmui.MultiChoice(label=label, searchable=True, visual_size="large", sizing_mode="stretch_width")
             for x in (self._short, self._long):
                 x.param.watch(self._edited, "value")
-            return pmui.Column(self._short, self._long, sizing_mode="stretch_width")
+            return pn.Column(self._short, self._long, sizing_mode="stretch_width")
         elif p.kind == SOME_OF:
             return self._sequence(label)
         elif p.kind == NUMBER:
             return self._stepper(label)
         elif p.kind == COUNTS:
-            self._counts: dict[Any, tuple[pmui.Typography, int]] = {}
-            self._rows = pmui.Column(sizing_mode="stretch_width")
-            self._total = pmui.Typography(variant="body2", css_classes=["counts-total"])
+            self._counts: dict[Any, tuple[Text, int]] = {}
+            self._rows = pn.Column(sizing_mode="stretch_width")
+            self._total = Text(variant="body2", css_classes=["counts-total"])
             self._counts_value: dict[Any, int] = {}
-            return pmui.Column(pmui.Typography(plain(label), variant="subtitle2"), self._rows, self._total,
-                               sizing_mode="stretch_width")
+            return pn.Column(Text(label, variant="subtitle2"), self._rows, self._total,
+                             sizing_mode="stretch_width")
         elif p.kind == TEXT:
             w = pmui.TextInput(label=label, sizing_mode="stretch_width", size="large")
         else:
-            return pmui.Column()  # RECORD: the app's own editor
+            return pn.Column()  # RECORD: the app's own editor
         w.param.watch(self._edited, "value")
         self._plain = w
         return w
 
     def _stepper(self, label: str):
         self._number = 0
-        self._shown = pmui.Typography("0", variant="h6", css_classes=["stepper-value"],
-                                      styles={"min-width": "48px", "text-align": "center"})
+        self._shown = Text("0", variant="h6", css_classes=["stepper-value"],
+                           styles={"min-width": "48px", "text-align": "center"})
         minus = pmui.Button(label="−", variant="outlined", css_classes=["stepper-minus"], **TOUCH)
         plus = pmui.Button(label="+", variant="outlined", css_classes=["stepper-plus"], **TOUCH)
         minus.on_click(lambda _: self._step(-1))
         plus.on_click(lambda _: self._step(+1))
         self._minus, self._plus = minus, plus
-        return pmui.Column(pmui.Typography(plain(label), variant="subtitle2"), pmui.Row(minus, self._shown, plus),
-                           sizing_mode="stretch_width")
+        return pn.Column(Text(label, variant="subtitle2"), pn.Row(minus, self._shown, plus),
+                         sizing_mode="stretch_width")
 
     def _step(self, by: int) -> None:
         if self.legal is None:
@@ -106,16 +106,16 @@ class Field:
     def _sequence(self, label: str):
         self._items: list = []
         self._seq_buttons = pn.FlexBox(css_classes=["sequence-choices"])
-        self._seq_text = pmui.Typography("", variant="body1", css_classes=["sequence-value"])
+        self._seq_text = Text("", variant="body1", css_classes=["sequence-value"])
         back = pmui.Button(label="Back one", variant="text", css_classes=["sequence-back"], **TOUCH)
         back.on_click(lambda _: self._set_items(self._items[:-1], edited=True))
-        return pmui.Column(pmui.Typography(plain(label), variant="subtitle2"), self._seq_buttons,
-                           pmui.Row(self._seq_text, back), sizing_mode="stretch_width")
+        return pn.Column(Text(label, variant="subtitle2"), self._seq_buttons,
+                         pn.Row(self._seq_text, back), sizing_mode="stretch_width")
 
     def _set_items(self, items: list, edited: bool = False) -> None:
         self._items = list(items)
         labels = {c.value: c.label for c in self.legal.options} if self.legal else {}
-        self._seq_text.object = plain(" → ".join(str(labels.get(v, v)) for v in self._items) or "(none)")
+        self._seq_text.object = " → ".join(str(labels.get(v, v)) for v in self._items) or "(none)"
         self._refresh_sequence_buttons()
         if edited:
             self._edited()
@@ -162,7 +162,7 @@ class Field:
             self.quiet = False
         self._fresh = legal is None and self._fresh
         barred = legal.barred if legal is not None else ()
-        self.note.object = plain("Not now: " + "; ".join(f"{b.label}: {b.reason} ({b.rule})" for b in barred))
+        self.note.object = "Not now: " + "; ".join(f"{b.label}: {b.reason} ({b.rule})" for b in barred)
         self.note.visible = bool(barred) and self.box.visible
 
     def _options(self, legal: Legal) -> None:
@@ -210,8 +210,8 @@ class Field:
         b.on_click(lambda _, v=choice.value: self._set_items(self._items + [v], edited=True))
         return b
 
-    def _count_row(self, choice, cap: int) -> pmui.Row:
-        shown = pmui.Typography(str(self._counts_value[choice.value]), variant="h6", styles={"min-width": "40px",
+    def _count_row(self, choice, cap: int) -> pn.Row:
+        shown = Text(str(self._counts_value[choice.value]), variant="h6", styles={"min-width": "40px",
                                                                                               "text-align": "center"})
         minus = pmui.Button(label="−", variant="outlined", **TOUCH)
         plus = pmui.Button(label="+", variant="outlined", **TOUCH)
@@ -224,8 +224,8 @@ class Field:
             self._edited()
         minus.on_click(lambda _: step(-1))
         plus.on_click(lambda _: step(+1))
-        return pmui.Row(pmui.Typography(plain(choice.label), variant="body1", styles={"min-width": "160px"}), minus, shown,
-                        plus, css_classes=["count-row"])
+        return pn.Row(Text(choice.label, variant="body1", styles={"min-width": "160px"}), minus, shown,
+                      plus, css_classes=["count-row"])
 
     def _show_total(self) -> None:
         legal = self.legal

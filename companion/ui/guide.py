@@ -20,7 +20,7 @@ from ..engine import Due, RuleError
 from .controls import ActionPanel
 from .live import LiveSession
 from .rules import CHIP_CSS
-from .text import Note, escape, plain
+from .text import Note, Text, escape, plain
 from .theme import TOUCH
 
 
@@ -39,10 +39,10 @@ class StepForm:
         self.quiet = False
         self.title = pn.pane.HTML(sizing_mode="stretch_width", css_classes=["step-title"],
                                   stylesheets=[CHIP_CSS, ".step-name { font-size: 17px; font-weight: 600; }"])
-        self.text = pmui.Typography(variant="body2")
+        self.text = Text(variant="body2")
         parts = list(layout if layout is not None else inputs)
-        self.card = pmui.Column(self.title, self.text, *parts, sizing_mode="stretch_width",
-                                css_classes=["step", f"step-{action}"])
+        self.card = pn.Column(self.title, self.text, *parts, sizing_mode="stretch_width",
+                              css_classes=["step", f"step-{action}"])
         for widget in self.inputs:
             widget.param.watch(lambda _: None if self.quiet else self.on_change(), "value")
 
@@ -55,7 +55,7 @@ class StepForm:
         self.title.object = (f'<span class="step-name">{escape(due.title)}</span> '
                              f'<button type="button" class="rule" data-rule="{escape(due.rule)}">What the rules say '
                              f'({escape(due.rule)})</button>')
-        self.text.object = plain(due.text)
+        self.text.object = due.text
         self.text.visible = bool(due.text)
         self.quiet = True
         try:
@@ -75,7 +75,7 @@ class PhaseGuide(pn.viewable.Viewer):
         self.forms: dict[str, StepForm] = {}
         self.active: StepForm | None = None
         self._due: dict[str, Due] = {}
-        self.cards = pmui.Column(sizing_mode="stretch_width", css_classes=["steps"])
+        self.cards = pn.Column(sizing_mode="stretch_width", css_classes=["steps"])
         self.panel = ActionPanel(live, "", self._build)
         self._buttons: dict[str, pmui.Button] = {}
         self.others = pn.FlexBox(css_classes=["other-steps"])
@@ -156,5 +156,5 @@ class PhaseGuide(pn.viewable.Viewer):
         self._show(self.active)
 
     def __panel__(self):
-        return pmui.Column(self.done, self.cards, self.panel, self.others, sizing_mode="stretch_width",
-                           css_classes=["phase-guide"])
+        return pn.Column(self.done, self.cards, self.panel, self.others, sizing_mode="stretch_width",
+                         css_classes=["phase-guide"])

@@ -4,13 +4,13 @@ from __future__ import annotations
 import html
 
 import panel as pn
-import panel_material_ui as pmui
 import param
 
 from ..dice import ENTERED
 from ..events import REDO, UNDO
 from .live import LiveSession
 from .rules import CHIP_CSS, chip
+from .text import Text
 
 CSS = """
 .log { list-style: none; padding: 0; margin: 0; font-size: 16px; }
@@ -72,4 +72,4 @@ class EventLog(pn.viewable.Viewer):
         self._html.object = f'<ul class="log">{body}</ul>'
 
     def __panel__(self):
-        return pmui.Column(pmui.Typography("Event log", variant="h6"), self._html, sizing_mode="stretch_width")
+        return pn.Column(Text("Event log", variant="h6"), self._html, sizing_mode="stretch_width")

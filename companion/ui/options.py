@@ -9,6 +9,7 @@ import panel_material_ui as pmui
 
 from ..engine import Option
 from .rules import chip
+from .text import Text
 
 
 def options_html(options: tuple[Option, ...], values: Mapping[str, Any]) -> str:
@@ -72,8 +73,8 @@ class OptionsForm(pn.viewable.Viewer):
         for opt in self.options:
             widget = self._widgets[opt.key]
             if isinstance(widget, dict):
-                rows.append(pmui.Column(pmui.Typography(f"{opt.label} ({opt.rule}): {opt.help}", variant="body2"),
-                                        pn.FlexBox(*widget.values()), sizing_mode="stretch_width"))
+                rows.append(pn.Column(Text(f"{opt.label} ({opt.rule}): {opt.help}", variant="body2"),
+                                      pn.FlexBox(*widget.values()), sizing_mode="stretch_width"))
             else:
                 rows.append(widget)
-        return pmui.Column(*rows, sizing_mode="stretch_width", css_classes=["options-form"])
+        return pn.Column(*rows, sizing_mode="stretch_width", css_classes=["options-form"])

@@ -28,7 +28,7 @@ from panel.custom import JSComponent
 
 from ..loading import DEFAULT as LIMITS
 from ..quoting import quote
-from .text import Note, plain
+from .text import Note, Text, plain
 from .theme import TOUCH
 
 TEXT, NUMBER, CHOICE, FLAG = "text", "number", "choice", "flag"
@@ -162,7 +162,7 @@ class RecordTable(pn.viewable.Viewer):
             callback()
 
     def __panel__(self):
-        return pmui.Column(self.table, pmui.Row(self.add, self.remove), sizing_mode="stretch_width")
+        return pn.Column(self.table, pn.Row(self.add, self.remove), sizing_mode="stretch_width")
 
 
 class SetupFile(pn.viewable.Viewer):
@@ -195,7 +195,7 @@ class SetupFile(pn.viewable.Viewer):
             self.note.param.update(severity="error", object=plain(f"The file is refused: {exc}"))
 
     def __panel__(self):
-        return pmui.Column(self.save, self.upload, self.paste, self.read_pasted, sizing_mode="stretch_width")
+        return pn.Column(self.save, self.upload, self.paste, self.read_pasted, sizing_mode="stretch_width")
 
 
 class StartProgress(JSComponent):
@@ -247,7 +247,7 @@ class SetupForm(pn.viewable.Viewer):
                                  for c in ("review-note", "setup-note"))
         self.busy = StartProgress(sizing_mode="stretch_width", css_classes=["start-progress"])
         self.file = SetupFile(self.opened, self.entered, self.load, filename, self.note)
-        self._layout = pmui.Column(sizing_mode="stretch_width")
+        self._layout = pn.Column(sizing_mode="stretch_width")
 
     def frame(self, sections: Sequence[tuple[str, Any]], watched: Sequence = ()) -> None:
         """Lay out the sections (heading, part) and check the entries whenever a watched widget or table changes."""
@@ -257,9 +257,9 @@ class SetupForm(pn.viewable.Viewer):
         example = pmui.Button(label=self._example, variant="outlined", css_classes=["load-example"], **TOUCH)
         example.on_click(lambda _: self.load(self.example()))
         self._layout.objects = [
-            pmui.Typography(self._heading, variant="h6"), example, self.file, self.note,
+            Text(self._heading, variant="h6"), example, self.file, self.note,
             *(x for n, (head, part) in enumerate(sections, 1)
-              for x in (pmui.Typography(f"{n}. {head}", variant="subtitle1"), part)), self.ready, self.busy]
+              for x in (Text(f"{n}. {head}", variant="subtitle1"), part)), self.ready, self.busy]
         self.check()
 
     def load(self, setup: dict) -> None:

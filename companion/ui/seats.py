@@ -87,11 +87,11 @@ class SeatPanel(pn.viewable.Viewer):
         self.pin = pmui.PasswordInput(label="The seat's PIN", size="large", css_classes=["seat-pin"])
         take = pmui.Button(label="Take the seat with its PIN", variant="outlined", css_classes=["seat-take"], **TOUCH)
         take.on_click(lambda _: self.ask(self.pin.value or ""))
-        self.taking = pmui.Row(self.pin, take, visible=False)
+        self.taking = pn.Row(self.pin, take, visible=False)
         self.own_pin = pmui.PasswordInput(label="A PIN for my seat (optional)", size="large", css_classes=["own-pin"])
         keep = pmui.Button(label="Set the PIN", variant="outlined", css_classes=["seat-set-pin"], **TOUCH)
         keep.on_click(lambda _: self._set_pin())
-        self.keeping = pmui.Row(self.own_pin, keep, visible=False)
+        self.keeping = pn.Row(self.own_pin, keep, visible=False)
         self.asked = pmui.Button(label="", variant="contained", color="warning", visible=False,
                                  css_classes=["seat-let-go"], **TOUCH)
         self.asked.on_click(lambda _: self.let_go())
@@ -173,5 +173,5 @@ class SeatPanel(pn.viewable.Viewer):
         self.message.visible = bool(text)
 
     def __panel__(self):
-        return pmui.Column(self.buttons, self.message, self.taking, self.asked, self.keeping,
-                           sizing_mode="stretch_width", css_classes=["seat-panel"])
+        return pn.Column(self.buttons, self.message, self.taking, self.asked, self.keeping,
+                         sizing_mode="stretch_width", css_classes=["seat-panel"])

@@ -25,7 +25,7 @@ from .controls import ErrorBanner, UndoBar
 from .live import HUB, LiveSession
 from .options import OPTIONS_CSS, OptionsForm, options_html
 from .rules import CHIP_CSS, rule_dialog
-from .text import Note, plain
+from .text import Note, Text, plain
 from .theme import TOUCH, extension, page
 
 LONG_LOG = 2_000  # events: a saved game longer than this is replayed off the server's event loop
@@ -72,19 +72,19 @@ class SessionPicker(pn.viewable.Viewer):
         self._checking = pmui.LinearProgress(visible=False, sizing_mode="stretch_width", css_classes=["import-progress"])
         self._alert = Note(severity="error", visible=False, sizing_mode="stretch_width",
                            css_classes=["picker-error"])
-        self._saved = pmui.Column(sizing_mode="stretch_width", css_classes=["saved-sessions"])
+        self._saved = pn.Column(sizing_mode="stretch_width", css_classes=["saved-sessions"])
         self._target: dict = {}
         self._new_name = pmui.TextInput(label="New name", size="large", css_classes=["new-name"])
         save = pmui.Button(label="Save the name", variant="contained", css_classes=["save-name"], **TOUCH)
         save.on_click(lambda _: self._rename())
-        self._renaming = pmui.Row(self._new_name, save, visible=False)
+        self._renaming = pn.Row(self._new_name, save, visible=False)
         self._question = Note(severity="warning", sizing_mode="stretch_width", css_classes=["delete-question"])
         sure = pmui.Button(label="Yes, delete it", variant="contained", color="error", css_classes=["confirm-delete"],
                            **TOUCH)
         sure.on_click(lambda _: self._delete())
         keep = pmui.Button(label="Keep it", variant="outlined", **TOUCH)
         keep.on_click(lambda _: setattr(self._deleting, "visible", False))
-        self._deleting = pmui.Column(self._question, pmui.Row(sure, keep), visible=False, sizing_mode="stretch_width")
+        self._deleting = pn.Column(self._question, pn.Row(sure, keep), visible=False, sizing_mode="stretch_width")
         self._list_saved()
         self._show_message()
 
@@ -138,10 +138,10 @@ class SessionPicker(pn.viewable.Viewer):
             rename.on_click(lambda _, i=info: self._manage(i, "rename"))
             delete = pmui.Button(label="Delete", variant="text", color="error", css_classes=["delete"], **TOUCH)
             delete.on_click(lambda _, i=info: self._manage(i, "delete"))
-            rows.append(pmui.Row(button, rename, delete, pmui.Typography(
+            rows.append(pn.Row(button, rename, delete, Text(
                 f"{info['events']} events · last played {info['updated'].replace('T', ' ')[:16]} UTC",
                 variant="body2")))
-        self._saved.objects = rows or [pmui.Typography("No saved games yet.", variant="body2")]
+        self._saved.objects = rows or [Text("No saved games yet.", variant="body2")]
 
     def _manage(self, info: dict, what: str) -> None:
         """Rename or delete a saved game: the name typed, or the deletion confirmed, below the list."""
@@ -166,12 +166,12 @@ class SessionPicker(pn.viewable.Viewer):
         self._list_saved()
 
     def __panel__(self):
-        new = pmui.Column(self._title, self.editor, self._start, sizing_mode="stretch_width")
-        saved = pmui.Column(self._saved, self._renaming, self._deleting, sizing_mode="stretch_width")
-        return pmui.Column(
+        new = pn.Column(self._title, self.editor, self._start, sizing_mode="stretch_width")
+        saved = pn.Column(self._saved, self._renaming, self._deleting, sizing_mode="stretch_width")
+        return pn.Column(
             self._alert,
             pmui.Tabs(("New game", new), ("Options", self._options), ("Resume", saved),
-                      ("Import", pmui.Column(self._import, self._checking)), dynamic=True,
+                      ("Import", pn.Column(self._import, self._checking)), dynamic=True,
                       sizing_mode="stretch_width", css_classes=["picker-tabs"]),
             sizing_mode="stretch_width", css_classes=["session-picker"])
 
@@ -205,7 +205,7 @@ class GameShell(pn.viewable.Viewer):
         if served and self.store.last_seqs([session_id]).get(session_id, 0) > LONG_LOG:
             self._closed(None)
             self.live = None
-            self._main.objects = [pmui.Typography("Opening the saved game: replaying its events ...", variant="h6"),
+            self._main.objects = [Text("Opening the saved game: replaying its events ...", variant="h6"),
                                   pmui.LinearProgress(sizing_mode="stretch_width", css_classes=["opening"])]
 
             async def replay() -> None:
@@ -264,14 +264,14 @@ class GameShell(pn.viewable.Viewer):
         if self.live is not None:
             HUB.leave(self.live)
 
-    def _chrome(self, live: LiveSession) -> pmui.Column:
+    def _chrome(self, live: LiveSession) -> pn.Column:
         session = live.session
         export = pmui.FileDownload(label="Export", callback=lambda: io.StringIO(self._export(live)),
                                    filename=f"{self.engine.slug}-{session.id}.json", css_classes=["export"],
                                    **TOUCH)
         close = pmui.Button(label="Sessions", icon="list", variant="outlined", css_classes=["sessions"], **TOUCH)
         close.on_click(lambda _: self.show_picker())
-        title = pmui.Typography(plain(session.record.title), variant="h5", css_classes=["session-name"])
+        title = Text(session.record.title, variant="h5", css_classes=["session-name"])
         options = pmui.Card(pn.pane.HTML(options_html(self.engine.options, session.replay.options),
                                          stylesheets=[OPTIONS_CSS, CHIP_CSS], sizing_mode="stretch_width"),
                             title="Options of this game (bold: not the default)", collapsed=True, collapsible=True,
@@ -282,9 +282,9 @@ class GameShell(pn.viewable.Viewer):
         copy = pmui.Button(label="Continue from here in a copy", variant="contained", css_classes=["continue-copy"],
                            visible=bool(session.stranded), **TOUCH)
         copy.on_click(lambda _: self.open(session.continue_copy()))
-        return pmui.Column(pmui.Row(title, UndoBar(live), export, close, sizing_mode="stretch_width"),
-                           notes, copy, ErrorBanner(live), options, rule_dialog(self.engine, session.replay.options),
-                           sizing_mode="stretch_width")
+        return pn.Column(pn.Row(title, UndoBar(live), export, close, sizing_mode="stretch_width"),
+                         notes, copy, ErrorBanner(live), options, rule_dialog(self.engine, session.replay.options),
+                         sizing_mode="stretch_width")
 
     @staticmethod
     def _export(live: LiveSession) -> str:

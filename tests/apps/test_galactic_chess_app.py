@@ -377,7 +377,7 @@ def test_the_end_check_shows_the_monitors(view, live):
     # Empire: Aurum, Basalt, Cobalt, Nickel; Alliance: Garnet, Harbor, Indigo, Opal
     assert numbers["Empire ★★+ admirals"] == "4" and numbers["Alliance ★★+ admirals"] == "4"
     perform(view)
-    assert live.state.turn == 2 and view.phase.object == "Turn 2\\: Ben\\, order roll"
+    assert live.state.turn == 2 and view.phase.object == "Turn 2: Ben, order roll"
 
 
 # --- the battle screen and the target advice ----------------------------------------------------------

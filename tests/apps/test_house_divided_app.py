@@ -33,6 +33,7 @@ from companion.ui.live import LiveSession
 from companion.ui.options import OptionsForm
 from companion.ui.rules import chip
 from companion.ui.shell import SessionPicker
+from companion.ui.text import Text
 from engines.house_divided import ENGINE
 from engines.house_divided.basic import STRENGTH_KEYS
 from engines.house_divided.example import LABEL, example_setup
@@ -269,7 +270,7 @@ def test_the_basic_games_fire_is_asked_for_in_the_setup(store):
     editor = SetupEditor()
     editor.load(example_setup())
     assert any("advanced rules take the fire numbers from the basic rulebook" in str(getattr(x, "object", ""))
-               for x in editor._layout.select(pmui.Typography))
+               for x in editor._layout.select(Text))
     assert "basic_rules" not in editor.entered()
     for key, value in STRENGTH.items():
         editor.fire.widgets[key].value = value
@@ -302,7 +303,7 @@ def test_the_setup_editor_is_one_page_of_sections_in_the_order_a_player_fills_th
     layout = editor._layout
     assert not layout.select(lambda o: isinstance(o, (pn.Tabs, pmui.Tabs)))
     parts = layout.objects
-    heads = [i for i, x in enumerate(parts) if isinstance(x, pmui.Typography) and re.match(r"\d+\. ", str(x.object))]
+    heads = [i for i, x in enumerate(parts) if isinstance(x, Text) and re.match(r"\d+\. ", str(x.object))]
     assert [parts[i].object for i in heads] == [
         "1. The map's boxes", "2. The lines between boxes", "3. Units, where they stand", "4. Leaders",
         "5. MM, year, turn, calendar, cities and ports", "6. Basic-game fire (HD-4.10)"]

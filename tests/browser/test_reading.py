@@ -44,7 +44,7 @@ pytestmark = pytest.mark.browser
 BODY, SMALL, CHIP, TICKS, TAP, TICK = 16, 14, 14, 13, 48, 32   # px
 SECONDARY = (
     "small",                      # HTML's own mark of a side note
-    ".MuiTypography-caption",     # a caption (an odds card's note)
+    "span.caption",               # a caption (an odds card's note)
     ".MuiFormHelperText-root",    # a field's helper text
     ".MuiInputLabel-shrink",      # a filled-in field's label, on its outline
     ".tile .l", ".tile .exact",   # an odds number's label, its long exact fraction

@@ -8,7 +8,7 @@ import panel_material_ui as pmui
 import pytest
 from panel.pane import Markdown
 
-from companion.ui.text import Note, escape, plain
+from companion.ui.text import TAGS, Note, Text, escape, plain
 
 HOSTILE = ["<img src=x onerror=alert(1)>", "<script>alert(1)</script>", "[click](javascript:alert(1))",
            "**bold** _it_ `code` # head", "a & b < c > d", "Evans' Brigade (3 SP)", "1. first\n- item\n> quote",
@@ -23,6 +23,17 @@ def test_plain_text_renders_as_itself_in_markdown(text):
     assert set(re.findall(r"<(\w+)", rendered)) <= {"p", "br"}, rendered
     shown = html.unescape(re.sub(r"<[^>]+>", "", rendered))
     assert shown.replace("\n", "").replace(" ", "") == text.replace("\n", "").replace(" ", "")
+
+
+@pytest.mark.parametrize("variant", TAGS)
+@pytest.mark.parametrize("text", HOSTILE)
+def test_a_text_pane_shows_its_text_as_itself(text, variant):
+    """What a `Text` pane puts on the page (its HTML, once the browser has decoded it for the wire) is one element
+    of its variant's tag, with line breaks, holding the text's own characters."""
+    page_html = html.unescape(Text(text, variant=variant)._transform_object(text)["object"])
+    assert set(re.findall(r"<(\w+)", page_html)) <= {TAGS[variant], "br"}, page_html
+    inner = re.fullmatch(rf'<{TAGS[variant]} class="{variant}">(.*)</{TAGS[variant]}>', page_html, re.S).group(1)
+    assert html.unescape(inner.replace("<br>", "\n")) == text
 
 
 @pytest.mark.parametrize("text", HOSTILE)

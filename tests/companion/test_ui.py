@@ -84,8 +84,8 @@ def test_tapped_faces_build_the_roll_and_use_submits_them():
     assert entry._use.disabled
     click(find(entry, "face-4"))
     assert entry.faces == [4] and entry._use.disabled
-    assert entry._heading.object == plain("2 dice:\nAttacker fire (BR-10.4)\nDefender fire (BR-10.4)\nTapped 4\n"
-                                          "Next: Defender fire (BR-10.4)")  # a line each
+    assert entry._heading.object == ("2 dice:\nAttacker fire (BR-10.4)\nDefender fire (BR-10.4)\nTapped 4\n"
+                                     "Next: Defender fire (BR-10.4)")  # a line each
     click(find(entry, "face-2"))
     assert entry.faces == [4, 2] and not entry._use.disabled and entry._use.label == "Use 4, 2"
     click(entry._use)
