@@ -9,6 +9,8 @@ import panel as pn
 import panel_material_ui as pmui
 import param
 from holoviews.streams import Pipe
+from panel.io.document import hold
+from panel.io.state import set_curdoc
 
 from ..dice import Dice, RandomDice
 from ..engine import RuleError
@@ -126,6 +128,11 @@ def tile(label: str, value: str) -> str:
     return f'<div class="tile"><div class="v">{shown}</div><div class="l">{escape(label)}</div></div>'
 
 
+def _rows(figure) -> tuple[int, ...]:
+    """How many rows of data each layer of a figure has."""
+    return tuple(len(layer) for layer in figure) if isinstance(figure, hv.Overlay) else (len(figure),)
+
+
 class OddsCard(pn.viewable.Viewer):
     """A live plot with the key numbers above it."""
 
@@ -150,7 +157,9 @@ class OddsCard(pn.viewable.Viewer):
         # category either has ever shown.
         self._plot = pn.pane.HoloViews(sizing_mode="stretch_width", min_height=280, linked_axes=False)
         self._shape: tuple = ()
+        self._rows: tuple[int, ...] = ()
         self._pipe: Pipe | None = None
+        self._drawing = False
         self._plot_box = pn.Column(self._plot, sizing_mode="stretch_width")
         self._note = Text(variant="caption")
         self._card = pmui.Card(self._numbers, self._plot_box, self._note, title=self.title, sizing_mode="stretch_width",
@@ -164,24 +173,46 @@ class OddsCard(pn.viewable.Viewer):
         chips = "".join(chip(rule) for rule in RULE_ID.findall(self.title))
         self._numbers.object = (f'<div class="odds-rules">{chips}</div>' if chips else "") + \
             f'<div class="tiles">{tiles}</div>'
-        self._draw(self.figure)
-        self._plot_box.visible = self.figure is not None
+        self._draw_soon()
         self._note.object = self.note
         self._note.visible = bool(self.note)
         self._numbers.visible = bool(self.numbers or chips)
         self._card.title = self.title
 
+    def _draw_soon(self) -> None:
+        """The figure drawn (or shown or hidden) once the numbers have been sent: a plot takes the server and the
+        browser longer than new numbers, which a tablet shows at once. Taps before it is drawn are drawn together, as
+        the last one. On a page still being drawn (which would not take the change) or outside a server, drawn now."""
+        document = pn.state.curdoc
+        if document is None or document.session_context is None or not pn.state.loaded:
+            return self._draw(self.figure)
+        if not self._drawing:
+            self._drawing = True
+            document.add_next_tick_callback(lambda: self._draw_later(document))
+
+    def _draw_later(self, document) -> None:
+        """As that page, its changes sent together (a callback keeps the page it was scheduled from as Panel's
+        current document)."""
+        self._drawing = False
+        with set_curdoc(document), hold(document):
+            self._draw(self.figure)
+
     def _draw(self, figure) -> None:
         """A figure of the same shape as the one shown (the same kind of chart over the same dimensions, with as
-        many rows) goes into the figure already on the page, whose data, axes and title are patched in place;
-        another shape gets a figure of its own (a bar chart's data of another length, patched in, fails in the
-        browser with "Size mismatch")."""
+        many layers, none of them with fewer rows) goes into the figure already on the page, whose data, axes and
+        title are patched in place; another shape gets a figure of its own. The browser still redraws the old rows
+        with the new axis and data as it takes a patch in, and fails on data shorter than the rows drawn ("Size
+        mismatch")."""
+        self._plot_box.visible = figure is not None
         if figure is None:
             return
-        shape = (type(figure).__name__, tuple(str(d) for d in figure.kdims), len(figure),
+        rows = _rows(figure)
+        shape = (type(figure).__name__, tuple(str(d) for d in figure.kdims), len(rows),
                  figure.opts.get("plot").kwargs.get("invert_axes", False))
         figure = figure.opts(framewise=True)
-        if shape == self._shape and self._pipe is not None:
+        shorter = any(new < old for new, old in zip(rows, self._rows))
+        self._rows = rows
+        if shape == self._shape and self._pipe is not None and not shorter:
             self._pipe.send(figure)
             return
         self._shape, self._pipe = shape, Pipe(data=figure)

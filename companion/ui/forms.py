@@ -15,6 +15,7 @@ from typing import Any, Callable, Mapping
 
 import panel as pn
 import panel_material_ui as pmui
+from panel.io.document import hold
 
 from ..engine import RuleError
 from ..spec import COUNTS, NUMBER, ONE_OF, RECORD, SOME_OF, TEXT, YES_NO, ActionSpec, Legal, Param
@@ -277,8 +278,10 @@ class Field:
         return self._plain.value
 
     def _edited(self, *_) -> None:
+        """A choice tapped: what it changes (the fields after it, the odds) goes to the page in one message."""
         if not self.quiet:
-            self.changed()
+            with hold():
+                self.changed()
 
 
 class SpecForm:

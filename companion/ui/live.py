@@ -115,15 +115,17 @@ class LiveSession(param.Parameterized):
             self.error = message
 
     def _do(self, operation) -> Event | None:
-        try:
-            event = operation()
-        except (RuleError, DiceError) as exc:
-            self.fail(str(exc), getattr(exc, "rule", ""))
-            self.version += 1  # another device's events may have been taken in
-            return None
-        self.error = ""
-        self.last = event.summary
-        self.version += 1
+        """The operation, and everything it changes on this page sent in one message."""
+        with hold():
+            try:
+                event = operation()
+            except (RuleError, DiceError) as exc:
+                self.fail(str(exc), getattr(exc, "rule", ""))
+                self.version += 1  # another device's events may have been taken in
+                return None
+            self.error = ""
+            self.last = event.summary
+            self.version += 1
         HUB.changed(self)
         return event
 

@@ -146,6 +146,7 @@ def test_a_round_with_entered_dice_and_the_keep_advice(page, server, offline, ou
 
     tap_faces(page, 6)
     logged(page, "Recruitment in Union home 4: rolled 6 against 3+, a unit is placed")
+    expect(chosen(step(page, "recruit"), "area")).to_contain_text("Union home 5", timeout=SLOW)
     tap_faces(page, 4)
     logged(page, "round 2 begins")
     title(page, "Round 2 of 4: draw phase")
