@@ -9,15 +9,13 @@ import panel as pn
 import panel_material_ui as pmui
 import param
 from holoviews.streams import Pipe
-from panel.io.document import hold
-from panel.io.state import set_curdoc
 
 from ..dice import Dice, RandomDice
 from ..engine import RuleError
 from ..plots import fraction_text, percent
 from ..rulebook import load
 from .dice_entry import DiceEntry
-from .live import LiveSession
+from .live import LiveSession, as_page
 from .rules import CHIP_CSS, CLAUSE_CSS, RULE_ID, RulesPage, chip, clause_html
 from .text import Note, Text, escape, plain
 from .theme import TOUCH
@@ -188,14 +186,11 @@ class OddsCard(pn.viewable.Viewer):
             return self._draw(self.figure)
         if not self._drawing:
             self._drawing = True
-            document.add_next_tick_callback(lambda: self._draw_later(document))
+            as_page(document, self._draw_later)
 
-    def _draw_later(self, document) -> None:
-        """As that page, its changes sent together (a callback keeps the page it was scheduled from as Panel's
-        current document)."""
+    def _draw_later(self) -> None:
         self._drawing = False
-        with set_curdoc(document), hold(document):
-            self._draw(self.figure)
+        self._draw(self.figure)
 
     def _draw(self, figure) -> None:
         """A figure of the same shape as the one shown (the same kind of chart over the same dimensions, with as

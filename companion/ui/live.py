@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextvars
 import weakref
 from collections import defaultdict
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import panel as pn
 import param
@@ -137,22 +137,27 @@ class LiveSession(param.Parameterized):
         return False
 
     def nudge(self) -> None:
-        """Another page of this session changed something: look now, on this page's own document and as this page,
-        its changes sent together as for a tap on it (a callback keeps the page it was scheduled from as Panel's
-        current document, and a plot updated for a page that is not the current one reschedules itself on every
-        tick, for ever). A page still being drawn in its browser does not look: Panel drops the changes held for a
-        page until the browser says it is ready, and the page looks once it is (`GameShell._drawn`)."""
+        """Another page of this session changed something: look now, on this page's own document and as this page
+        (`as_page`). A page still being drawn in its browser does not look: Panel drops the changes held for a page
+        until the browser says it is ready, and the page looks once it is (`GameShell._drawn`)."""
         def look() -> None:
-            with set_curdoc(self.document):
-                if not pn.state.loaded:
-                    return
-                with hold(self.document):
-                    self.poll()
-                    self.nudged += 1
+            if pn.state.loaded:
+                self.poll()
+                self.nudged += 1
         if self.document is None:
             look()
         else:
-            self.document.add_next_tick_callback(look)  # thread-safe: this may run on another page's thread
+            as_page(self.document, look)
+
+
+def as_page(document, work: Callable[[], None]) -> None:
+    """`work` on the page's next tick, as that page, its changes sent together as for a tap on it (a callback keeps
+    the page it was scheduled from as Panel's current document, and a plot updated for a page that is not the current
+    one reschedules itself on every tick, for ever). Thread-safe: this may run on another page's thread."""
+    def run() -> None:
+        with set_curdoc(document), hold(document):
+            work()
+    document.add_next_tick_callback(run)
 
 
 HUB = Hub()
