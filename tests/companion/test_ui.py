@@ -9,8 +9,10 @@ from fractions import Fraction
 from types import SimpleNamespace
 
 import holoviews as hv
+import panel as pn
 import panel_material_ui as pmui
 import pytest
+from panel.util import edit_readonly
 
 import engines
 from apps.bull_run import BullRunView
@@ -29,6 +31,7 @@ from companion.ui.log import EventLog
 from companion.ui.options import OptionsForm
 from companion.ui.shell import GameShell, SessionPicker
 from companion.ui.text import escape, plain
+from companion.ui.theme import page
 from engines.bull_run.guide import due_now
 from tests.widgets import click, find
 
@@ -702,3 +705,19 @@ def test_many_choices_are_a_searchable_list_and_a_few_are_buttons_or_chips():
                 assert long.max_items == most
                 field.set(names[2:4])
                 assert form.chosen()["pick"] == names[2:4] and (short if count == shown else long).value == names[2:4]
+
+
+def test_the_page_frame_does_not_follow_the_servers_busy_flag():
+    """Panel's busy flag is one for the whole server: a page frame following it was set busy and idle again around
+    every callback of every page, each time walking every model of its page. The frame neither follows it nor keeps
+    a watcher on Panel's state."""
+    frame = page("A game", [])
+    try:
+        with edit_readonly(pn.state):
+            pn.state.busy = True
+        assert frame.busy is False
+        assert not [w for ws in pn.state.param.watchers.values() for w in ws.values() for w in w
+                    if getattr(getattr(w.fn, "__self__", None), "self_or_cls", None) is frame]
+    finally:
+        with edit_readonly(pn.state):
+            pn.state.busy = False
