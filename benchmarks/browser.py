@@ -7,7 +7,9 @@ element added or removed for 300 ms): opening the game in progress from a fresh 
 next step redrawn, as for any confirmed action), and another tablet on the same game seeing that event. The
 baseline is the same measurement on a minimal Panel page served the same way (`minimal_page.py`: one button
 updating one HTML pane and one small bar plot). Then the load: 20 pages (5 tables of 4 tablets, each table on
-its own game) tapping at once, the server's CPU per idle page, its memory before, during and after.
+its own game) tapping at once (with the share of the cores the server and the browser used meanwhile: here one
+machine draws all 20 pages), the server's CPU per idle page, its memory before, during, after and after 20 more
+pages opened and closed (what the server keeps after the first pages is reused, not grown).
 A tap on a choice of the step shown (an option not chosen in one of its fields of buttons, e.g. another target) is
 measured to the odds numbers changed and to the odds plot redrawn (the frame after the plot's data arrived).
 """
@@ -288,30 +290,59 @@ async def choices(page: Page, times: dict[str, list[float]]) -> None:
 
 
 async def load(browser: Browser, server: Server, urls: list[str]) -> tuple[list[str], float]:
-    """20 pages, 4 per game; in each round one tablet of every table taps at once (undo, then redo)."""
+    """20 pages, 4 per game; in each round one tablet of every table taps at once (undo, then redo). The CPU the
+    server and the browser used meanwhile (all on this machine's cores), and the server's memory: before, with the
+    pages open, after they closed, and after 20 more were opened and closed (memory the server keeps for reuse)."""
     pid = server.proc.pid
     before = rss_mb(pid)
-    tables = [[(await browser.opened(url, USABLE))[0] for _ in range(SEATS)] for url in urls]
+    tables = await open_all(browser, urls)
     await asyncio.sleep(5)
     start, cpu = time.monotonic(), cpu_ms(pid)
     await asyncio.sleep(IDLE_S)
     idle = (cpu_ms(pid) - cpu) / (time.monotonic() - start) / (TABLES * SEATS)
     during = rss_mb(pid)
     answered, lost = [], 0
+    start, cpu, drawing = time.monotonic(), cpu_ms(pid), chromium_cpu_ms()
     for i in range(TAPS):
         what = "undo" if i % 2 == 0 else "redo"
         results = await asyncio.gather(*(tap(pages[i % SEATS], f".{what} button", NEWEST) for pages in tables))
         answered += [r["shown"] for r in results if r]
         lost += sum(r is None for r in results)
+    wall = (time.monotonic() - start) * 1000
+    server_share, browser_share = (cpu_ms(pid) - cpu) / wall, (chromium_cpu_ms() - drawing) / wall
+    after = await close_all(browser, tables, pid)
+    again = await close_all(browser, await open_all(browser, urls), pid)
+    return [f"companion.browser_load_20_pages: tap p50 {number(percentile(answered, .5))} ms, "
+            f"p95 {number(percentile(answered, .95))} ms, {lost} lost of {len(answered) + lost} taps; "
+            f"while tapping the server used {server_share:.0%} of a core and the browser {browser_share:.0%} "
+            f"(of {os.cpu_count()} cores); server CPU {number(idle)} ms per s per idle page; memory "
+            f"{number(before)} MB before, {number(during)} MB with the pages open, {number(after)} MB after they "
+            f"closed, {number(again)} MB after 20 more opened and closed"], idle
+
+
+async def open_all(browser: Browser, urls: list[str]) -> list[list[Page]]:
+    return [[(await browser.opened(url, USABLE))[0] for _ in range(SEATS)] for url in urls]
+
+
+async def close_all(browser: Browser, tables: list[list[Page]], pid: int) -> float:
+    """Close every page; the server's memory (MB) once it has dropped their sessions."""
     for pages in tables:
         for page in pages:
             await browser.close(page)
     await asyncio.sleep(40)  # the server drops a closed page's session after its unused lifetime
-    after = rss_mb(pid)
-    return [f"companion.browser_load_20_pages: tap p50 {number(percentile(answered, .5))} ms, "
-            f"p95 {number(percentile(answered, .95))} ms, {lost} lost of {len(answered) + lost} taps; "
-            f"server CPU {number(idle)} ms per s per idle page; memory {number(before)} MB before, "
-            f"{number(during)} MB with the pages open, {number(after)} MB after they closed"], idle
+    return rss_mb(pid)
+
+
+def chromium_cpu_ms() -> float:
+    """The CPU time of every Chromium process on this machine so far, in ms (Linux)."""
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and "chrom" in (entry / "comm").read_text():
+                total += cpu_ms(int(entry.name))
+        except OSError:
+            continue
+    return total
 
 
 async def idle_baseline(browser: Browser, server: Server) -> float:

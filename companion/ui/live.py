@@ -1,15 +1,16 @@
 """A game session bound to one browser page, and the pages open on this server.
 
 `LiveSession.version` changes whenever the session does, here or on another device, so every component
-that shows the game depends on it. A change made on one page is pushed at once to the other pages of the
-same session in this server (`HUB`); one light look at the store every second, for all pages, catches what
-another process wrote. Actions go through `act`/`undo`/`redo`: a rule or dice error is kept in `error` for the
+that shows the game depends on it. A change made on one page is pushed to the other pages of the same session
+in this server (`HUB`) once the taps waiting have been answered; one light look at the store every second, for
+all pages, catches what another process wrote. Actions go through `act`/`undo`/`redo`: a rule or dice error is kept in `error` for the
 page to show, and nothing changes; a confirmed event is already committed to the store when the page
 updates.
 """
 from __future__ import annotations
 
 import contextvars
+import time
 import weakref
 from collections import defaultdict
 from typing import Any, Callable, Mapping
@@ -25,22 +26,31 @@ from ..events import Event
 from ..session import GameSession
 
 WATCH_MS = 1000  # how often the server looks in the store for events another process wrote
+QUIET_S = 0.03   # a page told of another page's change redraws once the server has had no change for this long
+LATEST_S = 1.0   # ... or this long after it was told, however busy the server
 
 
 class Hub:
     """The live pages of each session in this server process. A change made on one page is pushed to the
-    session's other pages at once; one look at the store every second, for all pages together, finds what
-    another process wrote (a page that nobody touches costs the server nothing)."""
+    session's other pages; one look at the store every second, for all pages together, finds what another process
+    wrote (a page that nobody touches costs the server nothing).
+
+    All pages share the server's one thread, and a page redrawn for another page's change costs as much as the
+    tapped page. So the pages told redraw one at a time, each once the server has had no change for QUIET_S (the
+    taps waiting are answered first), and none later than LATEST_S after it was told."""
 
     def __init__(self):
         self._pages: dict[str, weakref.WeakSet] = defaultdict(weakref.WeakSet)
         self._watch = None
+        self._due: dict[LiveSession, float] = {}   # pages to tell, in turn: when each was first told
+        self._timer = None
 
     def join(self, live: LiveSession) -> None:
         self._pages[live.session.id].add(live)
 
     def leave(self, live: LiveSession) -> None:
         self._pages[live.session.id].discard(live)
+        self._due.pop(live, None)
         if not self._pages[live.session.id]:
             del self._pages[live.session.id]
 
@@ -48,7 +58,36 @@ class Hub:
         """Tell every other page of the session that something changed."""
         for live in list(self._pages.get(source.session.id, ())):
             if live is not source:
-                live.nudge()
+                self.tell(live)
+        self._later()
+
+    def tell(self, live: LiveSession) -> None:
+        """The page looks at its session: at once when it is not served (a notebook, a test), else in turn."""
+        if live.document is None:
+            live.nudge()
+        else:
+            self._due.setdefault(live, time.monotonic())
+            self._later()
+
+    def _later(self) -> None:
+        """(Re)start the wait for a quiet server, unless the page first in line has waited LATEST_S already."""
+        if not self._due:
+            return
+        from tornado.ioloop import IOLoop
+        loop = IOLoop.current()
+        wait = min(QUIET_S, max(0.0, next(iter(self._due.values())) + LATEST_S - time.monotonic()))
+        if self._timer is not None:
+            loop.remove_timeout(self._timer)
+        self._timer = contextvars.Context().run(loop.call_later, wait, self._next)  # as no page
+
+    def _next(self) -> None:
+        """Tell the page first in line; the next one after another quiet moment."""
+        self._timer = None
+        if self._due:
+            live = next(iter(self._due))
+            del self._due[live]
+            live.nudge()
+            self._later()
 
     def watch(self) -> None:
         """Start the look at the store on the server's event loop (once), as no page's (the page that starts it
@@ -59,7 +98,7 @@ class Hub:
             contextvars.Context().run(self._watch.start)
 
     def look(self) -> None:
-        """Nudge each page whose session has events in the store that the page has not taken in."""
+        """Tell each page whose session has events in the store that the page has not taken in."""
         pages = [live for group in list(self._pages.values()) for live in list(group)]
         by_store = defaultdict(list)
         for live in pages:
@@ -68,7 +107,7 @@ class Hub:
             last = store.last_seqs({live.session.id for live in lives})
             for live in lives:
                 if last.get(live.session.id, 0) > live.session.known:
-                    live.nudge()
+                    self.tell(live)
 
 
 class LiveSession(param.Parameterized):

@@ -259,6 +259,50 @@ def test_the_servers_look_at_the_store_tells_only_the_pages_behind_it(live):
     assert live.nudged == 1
 
 
+
+def told_in_turn(live: LiveSession, changes: int, every_s: float) -> tuple[list, list[LiveSession]]:
+    """Three served pages of the live page's game (their nudges recorded) while the live page changes the game
+    `changes` times, every `every_s`: which page was told after how many changes, and the three pages."""
+    told: list[tuple[int, LiveSession]] = []
+    others = [LiveSession(live.session, document=object()) for _ in range(3)]
+    done = [0]
+
+    async def run() -> None:
+        for page in (live, *others):
+            HUB.join(page)
+        for _ in range(changes):
+            HUB.changed(live)
+            done[0] += 1
+            await asyncio.sleep(every_s)
+        for _ in range(100):
+            if len(told) >= len(others):
+                return
+            await asyncio.sleep(0.05)
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(LiveSession, "nudge", lambda self: told.append((done[0], self)))
+            asyncio.run(run())
+    finally:
+        for page in (live, *others):
+            HUB.leave(page)
+    return told, others
+
+
+def test_pages_told_of_a_change_redraw_in_turn_once_the_server_is_quiet(live, monkeypatch):
+    """A tapped page is answered before the pages of its game on other tablets are redrawn (they share the server's
+    one thread): they are told one at a time, each once, once no page has changed anything for a moment."""
+    monkeypatch.setattr("companion.ui.live.QUIET_S", 0.5)
+    monkeypatch.setattr("companion.ui.live.LATEST_S", 30)
+    told, others = told_in_turn(live, changes=10, every_s=0.05)
+    assert [changes for changes, _ in told] == [10] * 3 and {id(page) for _, page in told} == set(map(id, others))
+
+
+def test_pages_told_of_a_change_are_not_kept_waiting_for_ever_by_a_busy_server(live, monkeypatch):
+    monkeypatch.setattr("companion.ui.live.QUIET_S", 0.5)
+    monkeypatch.setattr("companion.ui.live.LATEST_S", 0.2)
+    told, others = told_in_turn(live, changes=40, every_s=0.05)
+    assert told[0][0] < 40 and {id(page) for _, page in told[:3]} == set(map(id, others))
+
 # --- UndoBar -----------------------------------------------------------------------------------------
 
 def test_undo_of_dice_rolled_at_the_table_asks_first(live):
