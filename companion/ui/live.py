@@ -86,8 +86,10 @@ class Hub:
         if self._due:
             live = next(iter(self._due))
             del self._due[live]
-            live.nudge()
-            self._later()
+            try:
+                live.nudge()
+            finally:
+                self._later()
 
     def watch(self) -> None:
         """Start the look at the store on the server's event loop (once), as no page's (the page that starts it

@@ -26,7 +26,7 @@ from companion.store import Store
 from companion.ui.controls import ActionPanel, ErrorBanner, OddsCard, UndoBar, odds_text
 from companion.ui.dice_entry import DiceEntry
 from companion.ui.forms import SpecForm
-from companion.ui.live import HUB, LiveSession
+from companion.ui.live import HUB, Hub, LiveSession
 from companion.ui.log import EventLog
 from companion.ui.options import OptionsForm
 from companion.ui.shell import GameShell, SessionPicker
@@ -261,30 +261,27 @@ def test_the_servers_look_at_the_store_tells_only_the_pages_behind_it(live):
 
 
 def told_in_turn(live: LiveSession, changes: int, every_s: float) -> tuple[list, list[LiveSession]]:
-    """Three served pages of the live page's game (their nudges recorded) while the live page changes the game
-    `changes` times, every `every_s`: which page was told after how many changes, and the three pages."""
-    told: list[tuple[int, LiveSession]] = []
+    """Three served pages of the live page's game (their nudges recorded) on a server's hub of their own while the
+    live page changes the game `changes` times, every `every_s`: which page was told after how many changes, and
+    the three pages."""
+    hub, told = Hub(), []
     others = [LiveSession(live.session, document=object()) for _ in range(3)]
     done = [0]
 
     async def run() -> None:
         for page in (live, *others):
-            HUB.join(page)
+            hub.join(page)
         for _ in range(changes):
-            HUB.changed(live)
+            hub.changed(live)
             done[0] += 1
             await asyncio.sleep(every_s)
         for _ in range(100):
             if len(told) >= len(others):
                 return
             await asyncio.sleep(0.05)
-    try:
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(LiveSession, "nudge", lambda self: told.append((done[0], self)))
-            asyncio.run(run())
-    finally:
-        for page in (live, *others):
-            HUB.leave(page)
+    with pytest.MonkeyPatch.context() as patch, ThreadPoolExecutor(1) as server:  # a loop of its own, as a server's
+        patch.setattr(LiveSession, "nudge", lambda self: told.append((done[0], self)))
+        server.submit(asyncio.run, run()).result()
     return told, others
 
 
