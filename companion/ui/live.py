@@ -3,9 +3,9 @@
 `LiveSession.version` changes whenever the session does, here or on another device, so every component
 that shows the game depends on it. A change made on one page is pushed to the other pages of the same session
 in this server (`HUB`) once the taps waiting have been answered; one light look at the store every second, for
-all pages, catches what another process wrote. Actions go through `act`/`undo`/`redo`: a rule or dice error is kept in `error` for the
-page to show, and nothing changes; a confirmed event is already committed to the store when the page
-updates.
+all pages, catches what another process wrote. Actions go through `act`/`undo`/`redo`: a rule or dice error is
+kept in `error` for the page to show, and nothing changes; a confirmed event is already committed to the store
+when the page updates.
 """
 from __future__ import annotations
 
@@ -62,12 +62,12 @@ class Hub:
         self._later()
 
     def tell(self, live: LiveSession) -> None:
-        """The page looks at its session: at once when it is not served (a notebook, a test), else in turn."""
+        """The page looks at its session: at once when it is not served (a notebook, a test), else in turn (once
+        `_later` has (re)started the wait)."""
         if live.document is None:
             live.nudge()
         else:
             self._due.setdefault(live, time.monotonic())
-            self._later()
 
     def _later(self) -> None:
         """(Re)start the wait for a quiet server, unless the page first in line has waited LATEST_S already."""
@@ -110,6 +110,7 @@ class Hub:
             for live in lives:
                 if last.get(live.session.id, 0) > live.session.known:
                     self.tell(live)
+        self._later()
 
 
 class LiveSession(param.Parameterized):
