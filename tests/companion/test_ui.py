@@ -414,6 +414,18 @@ def test_the_event_log_is_newest_first_with_undone_actions_dice_sources_and_rule
     assert 'data-rule="BR-6.0" title="Initiative"' in html
 
 
+def test_the_event_log_strikes_a_line_through_again_as_its_action_is_undone_redone_and_undone(live):
+    """Each line is kept once written: one whose action's undo state changed is written again."""
+    log = EventLog(live)
+    live.act(INITIATIVE, EnteredDice((2,)))
+    struck = '<li class="undone"><span class="seq">1.</span>'
+    for step, undone in ((live.undo, True), (live.redo, False), (live.undo, True)):
+        step()
+        assert (struck in log._html.object) is undone
+        assert [e["undone"] for e in log.entries()][-1] is undone
+    assert log._html.object.count("<li") == 4
+
+
 # --- ActionPanel -------------------------------------------------------------------------------------
 
 def test_an_action_that_rolls_dice_gets_the_dice_entry(live):
