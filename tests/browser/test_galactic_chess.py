@@ -73,11 +73,12 @@ def cell(page: Page, table: str, row: int, field: str):
 
 
 def editing(target, editor):
-    """Tap a cell until its editor opens (a tap while the table redraws after the last edit is lost)."""
-    for _ in range(6):
+    """Tap a cell until its editor opens (a tap while the table redraws after the last edit is lost). A loaded machine
+    may take seconds to open it: tapped again too soon, a cell still opening its editor can drop the value typed."""
+    for _ in range(4):
         target.click()
         try:
-            editor.wait_for(timeout=2_500)
+            editor.wait_for(timeout=6_000)
             return editor
         except PlaywrightTimeout:
             continue
