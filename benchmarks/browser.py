@@ -53,11 +53,21 @@ IDLE_S = 20        # the server's CPU time is read over this long (it counts in 
 IN_PAGE = """
 const RIPPLE = '[class*="MuiTouchRipple-ripple"], [class*="MuiTouchRipple-ripple"] *';
 window.__walk = (root, fn) => { for (const e of root.querySelectorAll('*')) { fn(e); if (e.shadowRoot) __walk(e.shadowRoot, fn); } };
-window.__find = (sel) => { const out = []; __walk(document, e => { if (e.matches(sel)) out.push(e); }); return out; };
+// The document and every shadow root in it, found as they are added (never by walking the whole page at each frame:
+// that measure would itself cost a game page of 3,000 elements several ms a frame); __dirty: changed since last read.
+const ROOTS = new Set();
+window.__dirty = true;
+const OBSERVER = new MutationObserver(records => { window.__dirty = true;
+  for (const r of records) for (const node of r.addedNodes) if (node.nodeType === 1) __track(node); });
+window.__track = (node) => { for (const e of [node, ...node.querySelectorAll('*')]) if (e.shadowRoot && !ROOTS.has(e.shadowRoot)) {
+  ROOTS.add(e.shadowRoot); OBSERVER.observe(e.shadowRoot, {childList: true, subtree: true, characterData: true}); __track(e.shadowRoot); } };
+ROOTS.add(document); OBSERVER.observe(document, {childList: true, subtree: true, characterData: true});
+window.__roots = () => [...ROOTS].filter(r => r === document || r.host.isConnected);
+window.__find = (sel) => __roots().flatMap(r => [...r.querySelectorAll(sel)]);
 window.__inside = (sel, inner) => { const out = []; for (const host of __find(sel)) { const add = e => { if (e.matches(inner)) out.push(e); };
   __walk(host, add); if (host.shadowRoot) __walk(host.shadowRoot, add); } return out; };
 window.__text = (sel) => __find(sel).map(e => (e.shadowRoot ? e.shadowRoot.textContent : '') + e.textContent).join('|');
-window.__elements = () => { let n = 0; __walk(document, e => { if (!e.matches(RIPPLE)) n++; }); return n; };
+window.__elements = () => __roots().reduce((n, r) => n + r.querySelectorAll('*').length - r.querySelectorAll(RIPPLE).length, 0);
 window.__tap = null;
 document.addEventListener('pointerdown', () => { window.__tap = performance.now(); }, true);
 window.__plotAt = null;  // the frame after a plot's data or figure last changed
@@ -73,7 +83,8 @@ window.__pick = (i) => { __hookPlots(); const off = __choices(); if (!off.length
 window.__until = (cond, from, limit) => new Promise(resolve => {
   let shown = null, last = null, count = __elements();
   const tick = () => {
-    const now = performance.now(), n = __elements();
+    const now = performance.now(), n = window.__dirty ? __elements() : count;
+    window.__dirty = false;
     if (n !== count) { count = n; last = now; }
     if (shown === null && cond()) { shown = now; last = now; }
     if (shown !== null && now - last >= %(quiet)d) return resolve({shown: shown - from, settled: last - from, at: performance.timeOrigin + shown});
@@ -84,7 +95,7 @@ window.__until = (cond, from, limit) => new Promise(resolve => {
 });
 """ % {"quiet": QUIET_MS}
 
-NEWEST = "(__inside('.event-log', 'li')[0] || {}).textContent"  # the log shows the newest event first
+NEWEST = "(__find('ul.log > li')[0] || {}).textContent"  # the event log shows the newest event first
 ODDS = "__text('.odds-numbers')"
 PLOTTED = "(__plotAt !== null && __plotAt > __tap) ? __plotAt - __tap : null"
 DRAWN = "(window.Bokeh && Bokeh.documents.length > 0 && Bokeh.documents.every(d => d.is_idle))"
