@@ -10,6 +10,7 @@ import asyncio
 import os
 import secrets
 import sys
+import threading
 from pathlib import Path
 
 from .door import AccessCodeProvider, is_loopback, websocket_origins
@@ -40,6 +41,19 @@ def cookie_secret(folder: Path) -> str:
         with os.fdopen(fd, "w") as out:
             out.write(secrets.token_hex(32))
     return path.read_text().strip()
+
+
+def prepare_engines() -> threading.Thread:
+    """Each engine works out its slow tables on a worker thread while the server starts, so that no page's first
+    request waits for them (a page that asks sooner builds them itself)."""
+    import engines
+
+    def run() -> None:
+        for engine in engines.registry().values():
+            engine.prepare()
+    worker = threading.Thread(target=run, name="prepare-engines", daemon=True)
+    worker.start()
+    return worker
 
 
 def quiet_closed_tabs(loop: asyncio.AbstractEventLoop) -> None:
@@ -76,6 +90,7 @@ def serve(args: argparse.Namespace) -> int:
     print(f"Table Companion: {scheme}://{shown}:{args.port}/  (games saved in {folder})", flush=True)
     from tornado.ioloop import IOLoop
     quiet_closed_tabs(IOLoop.current().asyncio_loop)  # the loop the server runs on
+    prepare_engines()
     pn.serve(app_paths(), address=args.address, port=args.port, show=args.show, title="Table Companion",
              websocket_origin=websocket_origins(args.address, args.port, args.allow_origin), threaded=False,
              **options)

@@ -63,6 +63,10 @@ def no_inputs() -> list[None]:
     return [None]
 
 
+def nothing_to_prepare() -> None:
+    """An engine whose pages ask for nothing slow to work out."""
+
+
 @dataclass(frozen=True)
 class Procedure:
     """A random procedure: `resolve(inputs, dice) -> Result` and its twin `odds(inputs) -> Dist`.
@@ -226,6 +230,9 @@ class Engine:
     state_from_dict: Callable[[Mapping[str, Any]], Any]
     example_setup: Callable[[], dict]
     summary: str = ""
+    # Works out, before any page asks, the tables its pages would otherwise build on their first request (the
+    # server runs it on a worker thread when it starts).
+    prepare: Callable[[], None] = nothing_to_prepare
 
     def apply(self, state: Any, action: Mapping[str, Any], dice: Dice) -> Step:
         return self.actions.apply(state, action, dice)

@@ -1,8 +1,11 @@
-"""`companion serve`: loopback by default, an access code off loopback, the data folder, the app paths."""
+"""`companion serve`: loopback by default, an access code off loopback, the data folder, the app paths, the
+engines' tables prepared while it starts."""
 from __future__ import annotations
 
 import os
 import stat
+import threading
+from dataclasses import replace
 from pathlib import Path
 
 import panel
@@ -79,6 +82,17 @@ def test_the_data_dir_is_created_and_exported(served, tmp_path):
     serve(data)
     assert data.is_dir()
     assert os.environ[DATA_DIR_ENV] == str(data)
+
+
+def test_serving_has_every_engine_prepare_its_tables_on_a_worker_thread(served, tmp_path, monkeypatch):
+    prepared = []
+    registry = {slug: replace(engine, prepare=lambda slug=slug: prepared.append(slug))
+                for slug, engine in engines.registry().items()}
+    monkeypatch.setattr(engines, "registry", lambda: registry)
+    assert serve(tmp_path / "data") == 0
+    worker = next(t for t in threading.enumerate() if t.name == "prepare-engines")
+    worker.join(10)
+    assert prepared == list(engines.GAMES)
 
 
 def test_app_paths_map_the_landing_page_and_each_engine():

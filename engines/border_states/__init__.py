@@ -6,6 +6,7 @@ Digest: ../shared/rules/border_states.md (prefix BS); the Japanese source text w
 from companion.engine import Engine, Procedure, no_inputs
 
 from . import battle, manoeuvre, round  # noqa: F401 (each registers its actions)
+from .optimal import prepare
 from .example import example_setup
 from .initiative import initiative_inputs, initiative_odds, resolve_initiative
 from .options import OPTIONS
@@ -37,4 +38,5 @@ ENGINE = Engine(
     state_from_dict=state_from_dict,
     example_setup=example_setup,
     summary="1862, after Second Bull Run: four rounds over eight border states; the largest set of equal dice wins.",
+    prepare=prepare,
 )

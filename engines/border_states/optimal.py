@@ -285,6 +285,13 @@ def _strength_values(dice: int, policy: str, exact: bool) -> np.ndarray:
     return _strength_table(LIMIT if not exact else dice, policy, exact).value(dice, _count_roots(dice)[dice])[:, 0]
 
 
+def prepare() -> None:
+    """The strength tables of every policy (BS-CMB), which the odds tab would otherwise build when it is first opened
+    (about 0.4 s)."""
+    for policy in POLICIES:
+        _strength_table(LIMIT, policy, False)
+
+
 def max_expected_strength(dice: int, exact: bool = False):
     """The largest expected strength S (CMB.6) a side of `dice` dice can play for."""
     return _strength_values(dice, "optimal", exact).tolist()[0]

@@ -223,6 +223,19 @@ def test_strength_distributions_for_the_notebook():
     assert sum(s * p for s, p in exact.items()) == max_expected_strength(3, exact=True)
 
 
+@pytest.mark.rule("BS-CMB")
+def test_the_engine_prepares_the_strength_tables_of_every_policy_before_a_page_asks():
+    optimal._strength_table.cache_clear()
+    from engines.border_states import ENGINE
+    ENGINE.prepare()
+    built = optimal._strength_table.cache_info().misses
+    assert built == len(POLICIES)
+    for dice in (1, 6, 12):
+        for policy in POLICIES:
+            strength_distribution(dice, policy)
+    assert optimal._strength_table.cache_info().misses == built
+
+
 # -- the supply heatmap, the data folder ---------------------------------------------------------------------
 
 @pytest.mark.rule("BS-CMB")
