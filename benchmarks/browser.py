@@ -66,7 +66,8 @@ window.__roots = () => [...ROOTS].filter(r => r === document || r.host.isConnect
 window.__find = (sel) => __roots().flatMap(r => [...r.querySelectorAll(sel)]);
 window.__inside = (sel, inner) => { const out = []; for (const host of __find(sel)) { const add = e => { if (e.matches(inner)) out.push(e); };
   __walk(host, add); if (host.shadowRoot) __walk(host.shadowRoot, add); } return out; };
-window.__text = (sel) => __find(sel).map(e => (e.shadowRoot ? e.shadowRoot.textContent : '') + e.textContent).join('|');
+window.__text = (sel, shown) => __find(sel).filter(e => !shown || e.checkVisibility())
+  .map(e => (e.shadowRoot ? e.shadowRoot.textContent : '') + e.textContent).join('|');
 window.__elements = () => __roots().reduce((n, r) => n + r.querySelectorAll('*').length - r.querySelectorAll(RIPPLE).length, 0);
 window.__tap = null;
 document.addEventListener('pointerdown', () => { window.__tap = performance.now(); }, true);
@@ -96,7 +97,7 @@ window.__until = (cond, from, limit) => new Promise(resolve => {
 """ % {"quiet": QUIET_MS}
 
 NEWEST = "(__find('ul.log > li')[0] || {}).textContent"  # the event log shows the newest event first
-ODDS = "__text('.odds-numbers')"
+ODDS = "__text('.odds-numbers', true)"  # the numbers of the odds cards shown
 PLOTTED = "(__plotAt !== null && __plotAt > __tap) ? __plotAt - __tap : null"
 DRAWN = "(window.Bokeh && Bokeh.documents.length > 0 && Bokeh.documents.every(d => d.is_idle))"
 # Usable: the next step's controls shown, and taking taps (a game page takes none until the server knows it is drawn).

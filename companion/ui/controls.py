@@ -158,7 +158,7 @@ class OddsCard(pn.viewable.Viewer):
         self._rows: tuple[int, ...] = ()
         self._pipe: Pipe | None = None
         self._drawing = False
-        self._plot_box = pn.Column(self._plot, sizing_mode="stretch_width")
+        self._plot_box = pn.Column(self._plot, sizing_mode="stretch_width", visible=False)
         self._note = Text(variant="caption")
         self._card = pmui.Card(self._numbers, self._plot_box, self._note, title=self.title, sizing_mode="stretch_width",
                                css_classes=["odds-card"], collapsible=False)
@@ -166,7 +166,12 @@ class OddsCard(pn.viewable.Viewer):
 
     @param.depends("numbers", "figure", "note", "title", "visible", watch=True)
     def _update(self) -> None:
-        self._card.visible = self.visible and bool(self.numbers or self.figure is not None)
+        """A card to hide is only hidden: its contents are left as they are until it is shown again (in the browser
+        every change of what is shown lays out the whole page again). A card to show gets its contents first, and is
+        shown last."""
+        if not (self.visible and (self.numbers or self.figure is not None)):
+            self._card.visible = False
+            return
         tiles = "".join(tile(label, v) for label, v in self.numbers)
         chips = "".join(chip(rule) for rule in RULE_ID.findall(self.title))
         self._numbers.object = (f'<div class="odds-rules">{chips}</div>' if chips else "") + \
@@ -176,6 +181,7 @@ class OddsCard(pn.viewable.Viewer):
         self._note.visible = bool(self.note)
         self._numbers.visible = bool(self.numbers or chips)
         self._card.title = self.title
+        self._card.visible = True
 
     def _draw_soon(self) -> None:
         """The figure drawn (or shown or hidden) once the numbers have been sent: a plot takes the server and the
@@ -190,7 +196,8 @@ class OddsCard(pn.viewable.Viewer):
 
     def _draw_later(self) -> None:
         self._drawing = False
-        self._draw(self.figure)
+        if self._card.visible:
+            self._draw(self.figure)
 
     def _draw(self, figure) -> None:
         """A figure of the same shape as the one shown (the same kind of chart over the same dimensions, with as

@@ -386,6 +386,23 @@ def test_an_odds_card_shows_the_numbers_it_is_given():
     assert not card._card.visible
 
 
+def test_an_odds_card_is_only_hidden_when_it_empties_and_gets_its_new_contents_when_shown_again():
+    card = OddsCard(title="Initiative (BR-6.0)", numbers=[("Union", "50.0% (1/2)")], note="as the table says",
+                    figure=hv.Bars([("0", 0.5), ("1", 0.5)]))
+    parts = (card._numbers.object, card._note.object, card._note.visible, card._plot_box.visible, card._card.title)
+    changes = []
+    for part in (card._numbers, card._note, card._plot_box):
+        part.param.watch(changes.append, ["object", "visible"] if part is not card._plot_box else ["visible"])
+    card.param.update(title="Odds", numbers=[], note="", figure=None)
+    assert not card._card.visible and not changes
+    assert (card._numbers.object, card._note.object, card._note.visible, card._plot_box.visible,
+            card._card.title) == parts
+    card.param.update(title="Fire (DX-5.0)", numbers=[("Hits", "25.0% (1/4)")])
+    assert card._card.visible and card._card.title == "Fire (DX-5.0)"
+    assert '<div class="v">25.0% (1/4)</div><div class="l">Hits</div>' in card._numbers.object
+    assert not card._note.visible and not card._plot_box.visible
+
+
 def test_an_odds_card_with_only_a_figure_shows_the_figure():
     card = OddsCard(figure=hv.Bars([("0", 0.5), ("1", 0.5)]))
     assert card._card.visible and card._plot_box.visible and not card._numbers.visible
