@@ -2,14 +2,17 @@
 engines' tables prepared while it starts."""
 from __future__ import annotations
 
+import gc
 import os
 import stat
+import sys
 import threading
 from dataclasses import replace
 from pathlib import Path
 
 import panel
 import pytest
+from bokeh.settings import settings
 
 import engines
 from companion.cli import LOGIN_TEMPLATE, app_paths, main
@@ -17,6 +20,18 @@ from companion.door import AccessCodeProvider, is_loopback
 from companion.store import DATA_DIR_ENV
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+def restored():
+    """`companion serve` sets the process's garbage collection and Bokeh's checks for a server: the tests' process
+    gets its own back."""
+    threshold = gc.get_threshold()
+    yield
+    gc.unfreeze()
+    gc.set_threshold(*threshold)
+    settings.perform_error_diagnostics.unset_value()
+    settings.perform_document_validation.unset_value()
 
 
 @pytest.fixture
@@ -93,6 +108,22 @@ def test_serving_has_every_engine_prepare_its_tables_on_a_worker_thread(served, 
     worker = next(t for t in threading.enumerate() if t.name == "prepare-engines")
     worker.join(10)
     assert prepared == list(engines.GAMES)
+
+
+def test_serving_loads_every_page_s_modules_and_sets_them_aside_from_garbage_collection_first(tmp_path, monkeypatch):
+    seen = []
+    monkeypatch.setattr(panel, "serve", lambda apps, **kwargs: seen.append(
+        (gc.get_freeze_count(), {name for name in sys.modules if name.startswith("apps.")})))
+    assert serve(tmp_path / "data") == 0
+    frozen, loaded = seen[0]
+    assert frozen > 0 and loaded >= {f"apps.{Path(script).stem}" for script in app_paths().values()}
+    assert gc.get_threshold() == (10_000, 10, 10)
+
+
+def test_serving_leaves_bokeh_s_checks_for_developers_to_the_tests(served, tmp_path):
+    assert settings.perform_error_diagnostics() and settings.perform_document_validation()
+    assert serve(tmp_path / "data") == 0
+    assert not settings.perform_error_diagnostics() and not settings.perform_document_validation()
 
 
 def test_app_paths_map_the_landing_page_and_each_engine():
