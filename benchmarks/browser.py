@@ -3,8 +3,9 @@
 Each game gets a session of 200 events played by legal random choices. Measured in the page, from the tap
 (`performance.now()` at the pointer going down) to the page showing the change, then to it settling (no
 element added or removed for 300 ms): opening the game in progress from a fresh browser until it is usable
-(its log and phase guide shown), the first opening of its odds tab, an undo and a redo (the log, board and
-next step redrawn, as for any confirmed action), and another tablet on the same game seeing that event. The
+(its log and phase guide shown), the first opening of its odds tab (until the tab's own page is shown, then
+settled), an undo and a redo (the log, board and next step redrawn, as for any confirmed action), and another
+tablet on the same game seeing that event. The
 baseline is the same measurement on a minimal Panel page served the same way (`minimal_page.py`: one button
 updating one HTML pane and one small bar plot). Then the load: 20 pages (5 tables of 4 tablets, each table on
 its own game) tapping at once (with the share of the cores the server and the browser used meanwhile: here one
@@ -98,6 +99,7 @@ window.__until = (cond, from, limit) => new Promise(resolve => {
 
 NEWEST = "(__find('ul.log > li')[0] || {}).textContent"  # the event log shows the newest event first
 ODDS = "__text('.odds-numbers', true)"  # the numbers of the odds cards shown
+TAB_PAGE = "__text('.tab-page', true)"  # the page of the tab shown
 PLOTTED = "(__plotAt !== null && __plotAt > __tap) ? __plotAt - __tap : null"
 DRAWN = "(window.Bokeh && Bokeh.documents.length > 0 && Bokeh.documents.every(d => d.is_idle))"
 # Usable: the next step's controls shown, and taking taps (a game page takes none until the server knows it is drawn).
@@ -245,9 +247,10 @@ async def game(browser: Browser, url: str) -> dict[str, list[float]]:
         times["open" if opened is not None else "lost"].append(opened)
         odds = page.get_by_role("tab", name="Odds", exact=False).first
         if await odds.count():
+            before = await page.evaluate(TAB_PAGE)
             await odds.click()
-            filled = await page.evaluate(f"__until(() => true, __tap, {LIMIT_MS})")
-            times["odds_tab"].append(filled["settled"])
+            filled = await page.evaluate(f"__until(() => ![{json.dumps(before)}, ''].includes({TAB_PAGE}), __tap, {LIMIT_MS})")
+            times["odds_tab" if filled is not None else "lost"].append(filled and filled["settled"])
         await browser.close(page)
     page, _ = await browser.opened(url, USABLE)
     await choices(page, times)

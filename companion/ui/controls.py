@@ -275,7 +275,7 @@ def lazy_tabs(pages: Mapping[str, Sequence | Callable[[], Sequence]], css: str =
         page = tabs[index]
         if not page.objects:
             shown = contents[index]() if callable(contents[index]) else contents[index]
-            page.objects = [pn.Column(*shown, sizing_mode="stretch_width")]
+            page.objects = [pn.Column(*shown, sizing_mode="stretch_width", css_classes=["tab-page"])]
     tabs.param.watch(lambda e: fill(e.new), "active")
     fill(0)
     return tabs
