@@ -24,10 +24,12 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.fixture(autouse=True)
 def restored():
-    """`companion serve` sets the process's garbage collection and Bokeh's checks for a server: the tests' process
-    gets its own back."""
+    """`companion serve` sets the process's garbage collection and Bokeh's checks for a server, and has the engines
+    prepare their tables on a worker thread: the tests' process gets its own settings back, once that thread is done."""
     threshold = gc.get_threshold()
     yield
+    for worker in [t for t in threading.enumerate() if t.name == "prepare-engines"]:
+        worker.join()
     gc.unfreeze()
     gc.set_threshold(*threshold)
     settings.perform_error_diagnostics.unset_value()
@@ -101,16 +103,18 @@ def test_the_data_dir_is_created_and_exported(served, tmp_path):
 
 def test_serving_has_every_engine_prepare_its_tables_on_a_worker_thread(served, tmp_path, monkeypatch):
     prepared = []
-    registry = {slug: replace(engine, prepare=lambda slug=slug: prepared.append(slug))
+    registry = {slug: replace(engine, prepare=lambda slug=slug: prepared.append((slug, threading.current_thread())))
                 for slug, engine in engines.registry().items()}
     monkeypatch.setattr(engines, "registry", lambda: registry)
     assert serve(tmp_path / "data") == 0
-    worker = next(t for t in threading.enumerate() if t.name == "prepare-engines")
-    worker.join(10)
-    assert prepared == list(engines.GAMES)
+    for worker in [t for t in threading.enumerate() if t.name == "prepare-engines"]:
+        worker.join(10)
+    assert [slug for slug, _ in prepared] == list(engines.GAMES)
+    assert all(thread.name == "prepare-engines" and thread is not threading.main_thread() for _, thread in prepared)
 
 
-def test_serving_loads_every_page_s_modules_and_sets_them_aside_from_garbage_collection_first(tmp_path, monkeypatch):
+def test_serving_loads_every_page_s_modules_and_sets_them_aside_from_garbage_collection_first(served, tmp_path,
+                                                                                              monkeypatch):
     seen = []
     monkeypatch.setattr(panel, "serve", lambda apps, **kwargs: seen.append(
         (gc.get_freeze_count(), {name for name in sys.modules if name.startswith("apps.")})))

@@ -6,9 +6,9 @@ Digest: ../shared/rules/border_states.md (prefix BS); the Japanese source text w
 from companion.engine import Engine, Procedure, no_inputs
 
 from . import battle, manoeuvre, round  # noqa: F401 (each registers its actions)
-from .optimal import prepare
 from .example import example_setup
 from .initiative import initiative_inputs, initiative_odds, resolve_initiative
+from .optimal import prepare
 from .options import OPTIONS
 from .recruitment import recruit_inputs, recruit_odds, resolve_recruit
 from .registry import actions as ACTIONS
