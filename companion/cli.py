@@ -59,9 +59,9 @@ def settle_heap() -> None:
     object not set aside, and it walked these 250,000 (130 ms) every time, during an opening or a tap. Collections of
     the young objects run after 10,000 new ones, not 700: a page's opening makes about 150,000, and each collection
     moves the survivors on towards the full collection (about one a page opened before, now one every two)."""
-    from importlib import import_module
+    import runpy
     for script in app_paths().values():
-        import_module(f"apps.{Path(script).stem}")
+        runpy.run_path(script)  # outside a page's session, a script only loads what it uses
     import holoviews.plotting.bokeh  # noqa: F401 (loaded by the first plot drawn)
     gc.collect()
     gc.freeze()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import gc
 import os
+import runpy
 import stat
-import sys
 import threading
 from dataclasses import replace
 from pathlib import Path
@@ -115,12 +115,12 @@ def test_serving_has_every_engine_prepare_its_tables_on_a_worker_thread(served, 
 
 def test_serving_loads_every_page_s_modules_and_sets_them_aside_from_garbage_collection_first(served, tmp_path,
                                                                                               monkeypatch):
-    seen = []
-    monkeypatch.setattr(panel, "serve", lambda apps, **kwargs: seen.append(
-        (gc.get_freeze_count(), {name for name in sys.modules if name.startswith("apps.")})))
+    ran, seen = [], []
+    monkeypatch.setattr(runpy, "run_path", lambda script, run=runpy.run_path: ran.append(script) or run(script))
+    monkeypatch.setattr(panel, "serve", lambda apps, **kwargs: seen.append((gc.get_freeze_count(), list(ran))))
     assert serve(tmp_path / "data") == 0
-    frozen, loaded = seen[0]
-    assert frozen > 0 and loaded >= {f"apps.{Path(script).stem}" for script in app_paths().values()}
+    frozen, scripts = seen[0]
+    assert frozen > 0 and scripts == list(app_paths().values())
     assert gc.get_threshold() == (10_000, 10, 10)
 
 
