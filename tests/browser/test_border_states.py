@@ -249,12 +249,12 @@ def row_where(page: Page, table: str, field: str, text: str = "", bottom: bool =
 def editing(target, editor: str):
     """Tap a cell until its editor opens (a tap while the table redraws after the last edit is lost); the cell is
     held as found, since a row found by what it shows no longer shows it while edited."""
-    for _ in range(8):
+    for _ in range(4):
         try:
             cell = target.element_handle(timeout=SLOW)
             cell.click()
-            return (cell.wait_for_selector(editor, timeout=2_500) if editor == "input"
-                    else target.page.locator(editor).first.element_handle(timeout=2_500))
+            return (cell.wait_for_selector(editor, timeout=6_000) if editor == "input"
+                    else target.page.locator(editor).first.element_handle(timeout=6_000))
         except PlaywrightError:   # not opened, or the cell redrawn under the tap
             continue
     raise AssertionError(f"no editor opened on {target}")
