@@ -453,11 +453,11 @@ class BorderStatesView(pn.viewable.Viewer):
 
     def _strength_panel(self):
         dice = pmui.IntSlider(label="Dice", start=1, end=12, value=6, css_classes=["strength-dice"])
-        pane = pn.pane.HoloViews(sizing_mode="stretch_width", min_height=300, linked_axes=False)
+        pane = pn.pane.Bokeh(sizing_mode="stretch_width")
 
         def draw(_=None):
             pane.object = plots.curves(advice.strength_curves(dice.value), f"Strength with {dice.value} dice",
-                                       "strength S", "P(S >= s)")
+                                       "strength S", "P(S >= s)", height=300)
         dice.param.watch(draw, "value")
         draw()
         return pn.Column(Text("Strength under three ways of keeping (BS-CMB)", variant="h6"), dice, pane,

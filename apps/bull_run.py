@@ -195,8 +195,8 @@ class BullRunView(pn.viewable.Viewer):
                           visible=False)
         self.odds = OddsPanel()
         self.units = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[TABLE_CSS], css_classes=["units"])
-        self.outlook = pn.pane.HoloViews(sizing_mode="stretch_width", min_height=300)
-        self.initiative = pn.pane.HoloViews(sizing_mode="stretch_width", min_height=260)
+        self.outlook = pn.pane.Bokeh(sizing_mode="stretch_width")
+        self.initiative = pn.pane.Bokeh(sizing_mode="stretch_width")
         self._curves = self._unrolled = None
         self.log = EventLog(live)
         live.param.watch(lambda _: self.render(), "version")
@@ -217,13 +217,14 @@ class BullRunView(pn.viewable.Viewer):
         curves = outlook.by_turn(s)
         if curves != self._curves:
             self._curves = curves
-            self.outlook.object = plots.curves(curves, "Chance it has happened by turn n", "turn", "probability")
+            self.outlook.object = plots.curves(curves, "Chance it has happened by turn n", "turn", "probability",
+                                             height=300)
         unrolled = sum(1 for side in s.initiative if not side)
         if unrolled != self._unrolled:
             self._unrolled = unrolled
             self.initiative.object = plots.hits_bars(union_initiative_count_odds(unrolled),
                                                      f"Union initiatives in the {unrolled} turns not yet rolled (BR-6.0)",
-                                                     "turns")
+                                                     "turns", height=260)
         self._order_panel()
 
     def _order_panel(self) -> None:
@@ -343,7 +344,7 @@ class BullRunView(pn.viewable.Viewer):
         plans = [(picker(f"Attacker {i}", f"plan-attacker-{i}"), switch(f"Attacker {i} is across a ford (-2)"))
                  for i in (1, 2, 3)]
         result = Text(variant="body1", css_classes=["plan-result"])
-        bars = pn.pane.HoloViews(sizing_mode="stretch_width", min_height=200)
+        bars = pn.pane.Bokeh(sizing_mode="stretch_width")
         box = pn.Column(bars, sizing_mode="stretch_width", visible=False)
 
         def update(_=None):
@@ -363,7 +364,8 @@ class BullRunView(pn.viewable.Viewer):
                              + f"; expected SP lost {float(mean(d, lambda o: o.sp_lost)):.2f}. Best order: "
                              + ", ".join(f"attacker {i + 1}" for i in order)
                              + f" (P(retreat or eliminated) {odds_text(best)}). " + attacks.planner_note(plan))
-            bars.object, box.visible = plots.outcome_bars(pairs, "The defender after these attacks"), True
+            bars.object, box.visible = plots.outcome_bars(pairs, "The defender after these attacks",
+                                                                  height=200), True
 
         for w in [defenders, terrain] + [x for pair in plans for x in pair]:
             w.param.watch(update, "value")
@@ -376,8 +378,8 @@ class BullRunView(pn.viewable.Viewer):
     def _heatmap(self):
         heat = plots.heatmap(expected_hits_grid(self.live.state.options["over_12"]),
                              "Expected hits by SP column and modifier (BR-10.4, BR-10.5)", "SP column", "modifier",
-                             "expected hits")
-        return pn.pane.HoloViews(heat, sizing_mode="stretch_width", min_height=320)
+                             "expected hits", height=320)
+        return pn.pane.Bokeh(heat, sizing_mode="stretch_width")
 
     def _correction_panel(self):
         editor = RosterEditor([{"name": u.spec.name, "side": u.spec.side, "entry_hex": u.spec.entry_hex,

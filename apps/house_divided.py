@@ -28,7 +28,7 @@ from companion.ui.rules import chip
 from companion.ui.shell import serve_app
 from companion.ui.tables import CSS as TABLE_CSS, Html, html_table, mark
 from companion.ui.text import Note, Text, escape, plain
-from companion.ui.theme import TOUCH
+from companion.ui.theme import TOUCH, holoviews
 from engines.house_divided import entries
 from engines.house_divided.basic import FORM, MAX_STRENGTH, require_filled
 from engines.house_divided.battle_command import fire_limit_by_day
@@ -44,6 +44,7 @@ from engines.house_divided.supply import FORAGED, IN_SUPPLY, OUT_OF_SUPPLY, supp
 from engines.house_divided.views import battle_board, battle_rows, border_curves, box_at, border_views, box_text, command_row, command_table, \
     fi_units_text, flags, map_view, step_odds, unit_odds, washington_mm_odds
 
+holoviews()  # the map
 ENGINE = engines.get("house_divided")
 NOBODY = "none"  # the control brush's "nobody" (the engine's "" side)
 CONTROL_COLOURS = {"Union": plots.PALETTE[0], "CSA": plots.PALETTE[3], "nobody": "#BBBBBB"}
@@ -371,7 +372,8 @@ def outlook_figure(year: int, side: str, leaders: int):
     """P(fire limit >= k) on each battle day, exact, for a year, a side and its leaders' L (HD-4.2, HD-5.6)."""
     days = fire_limit_by_day(year, side, leaders, OUTLOOK_DAYS)
     return plots.curves({f"day {n + 1}": [(k, p_at_least(d, k)) for k in range(1, FIRE_CAP + 1)] for n, d in
-                         enumerate(days)}, f"P(fire limit ≥ k), {SIDE_NAME[side]} {year}", "k units", "probability")
+                         enumerate(days)}, f"P(fire limit ≥ k), {SIDE_NAME[side]} {year}", "k units", "probability",
+                        height=300)
 
 
 def outlook(year: int) -> pn.Column:
@@ -379,8 +381,8 @@ def outlook(year: int) -> pn.Column:
     chosen = (pmui.Select(label="Year", options=list(YEARS), value=year, size="large", width=120),
               pmui.RadioButtonGroup(label="Side", options={SIDE_NAME[s]: s for s in SIDES}, value=USA, size="large"),
               pmui.IntSlider(label="Leaders' rating L", start=0, end=6, value=0))
-    return pn.Column(title("Fire limit by battle day (HD-4.2, HD-5.6)"), pn.FlexBox(*chosen), pn.pane.HoloViews(
-        pn.bind(outlook_figure, *chosen), sizing_mode="stretch_width", min_height=300, linked_axes=False),
+    return pn.Column(title("Fire limit by battle day (HD-4.2, HD-5.6)"), pn.FlexBox(*chosen), pn.pane.Bokeh(
+        pn.bind(outlook_figure, *chosen), sizing_mode="stretch_width"),
         sizing_mode="stretch_width")
 
 
@@ -416,10 +418,10 @@ class BasicRulesForm(pn.viewable.Viewer):
                          css_classes=["basic-rules"])
 
 
-def marches_heatmap() -> pn.pane.HoloViews:
+def marches_heatmap() -> pn.pane.Bokeh:
     heat = plots.heatmap([(str(y), SIDE_NAME[s], e) for (y, s), e in expected_marches().items()],
-                         "Expected marches by year (HD-4.1)", "year", "side", "expected marches")
-    return pn.pane.HoloViews(heat, sizing_mode="stretch_width", min_height=260, linked_axes=False)
+                         "Expected marches by year (HD-4.1)", "year", "side", "expected marches", height=260)
+    return pn.pane.Bokeh(heat, sizing_mode="stretch_width")
 
 
 class HouseDividedView(pn.viewable.Viewer):
@@ -432,8 +434,7 @@ class HouseDividedView(pn.viewable.Viewer):
             "turn-track", "battle-board", "border-panel", "fi-panel", "command-table", "unit-odds", "command-row"))
         self.phase = Text(variant="h6", css_classes=["phase-title"])
         self.odds, self.log, self.map, self.basic = OddsPanel(), EventLog(live), MapPanel(live), BasicRulesForm(live)
-        self.border_plot, self.washington = (pn.pane.HoloViews(sizing_mode="stretch_width", min_height=270,
-                                                               linked_axes=False) for _ in "ab")
+        self.border_plot, self.washington = (pn.pane.Bokeh(sizing_mode="stretch_width") for _ in "ab")
         self.border_box = pn.Column(self.border_plot, sizing_mode="stretch_width")
         live.param.watch(lambda _: self.render(), "version")
         self.guide = PhaseGuide(live, lambda s: due_now(s) + other_steps(s), self._form, self.odds.clear, phase_title)
@@ -464,10 +465,11 @@ class HouseDividedView(pn.viewable.Viewer):
         self.tables.object, self.units.object = command_table_html(s), unit_odds_html(s.year)
         if self._changed("border", curves := border_curves(s, BORDER_TURNS)):
             self.border_plot.object = plots.curves(curves, "P(joined) within n CSA turns (this turn's modifiers)",
-                                                   "CSA turns", "probability") if curves else None
+                                                   "CSA turns", "probability", height=270) if curves else None
             self.border_box.visible = bool(curves)
         if self._changed("washington", (s.mm_usa, s.options["washington_loss"])):
-            self.washington.object = plots.hits_bars(washington_mm_odds(s), "Union MM after the loss", "Union MM")
+            self.washington.object = plots.hits_bars(washington_mm_odds(s), "Union MM after the loss", "Union MM",
+                                                      height=270)
 
     def _form(self, action: str) -> SpecStep:
         """The step form of an action, built from its spec, with the engine's odds for it beside it."""

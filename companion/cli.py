@@ -62,7 +62,6 @@ def settle_heap() -> None:
     import runpy
     for script in app_paths().values():
         runpy.run_path(script)  # outside a page's session, a script only loads what it uses
-    import holoviews.plotting.bokeh  # noqa: F401 (loaded by the first plot drawn)
     gc.collect()
     gc.freeze()
     gc.set_threshold(10_000, 10, 10)

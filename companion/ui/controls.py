@@ -4,15 +4,13 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable, Mapping, Sequence
 
-import holoviews as hv
 import panel as pn
 import panel_material_ui as pmui
 import param
-from holoviews.streams import Pipe
 
 from ..dice import Dice, RandomDice
 from ..engine import RuleError
-from ..plots import fraction_text, percent
+from ..plots import fraction_text, patch, percent
 from ..rulebook import load
 from .dice_entry import DiceEntry
 from .live import LiveSession, as_page
@@ -126,17 +124,12 @@ def tile(label: str, value: str) -> str:
     return f'<div class="tile"><div class="v">{shown}</div><div class="l">{escape(label)}</div></div>'
 
 
-def _rows(figure) -> tuple[int, ...]:
-    """How many rows of data each layer of a figure has."""
-    return tuple(len(layer) for layer in figure) if isinstance(figure, hv.Overlay) else (len(figure),)
-
-
 class OddsCard(pn.viewable.Viewer):
     """A live plot with the key numbers above it."""
 
     title = param.String(default="Odds")
     numbers = param.List(default=[], doc="(label, text) pairs")
-    figure = param.Parameter(default=None, doc="A HoloViews object")
+    figure = param.Parameter(default=None, doc="A Bokeh figure (companion.plots)")
     note = param.String(default="")
     visible = param.Boolean(default=True)
 
@@ -148,15 +141,10 @@ class OddsCard(pn.viewable.Viewer):
                     max-width: 100%; overflow-wrap: anywhere; }
             .tile .v { font-size: 20px; font-weight: 600; } .tile .l { font-size: 14px; opacity: .85; }
             .tile summary { cursor: pointer; } .tile .exact { font-size: 14px; font-weight: 400; }"""])
-        # The plot pane sits in its own plain Panel column: showing or hiding a HoloViews pane directly
-        # re-syncs its layout parameters into the Bokeh figure, which Panel 1.9 refuses inside a Material
-        # design, and a plot shown in a Material column fails to lay out ("reading 'top_panel'").
-        # Axes are not linked: linked, the two cards' bar charts share one category axis that keeps every
-        # category either has ever shown.
-        self._plot = pn.pane.HoloViews(sizing_mode="stretch_width", min_height=280, linked_axes=False)
-        self._shape: tuple = ()
-        self._rows: tuple[int, ...] = ()
-        self._pipe: Pipe | None = None
+        # The plot pane sits in its own plain Panel column: showing or hiding a plot pane directly re-syncs its
+        # layout parameters into the Bokeh figure, which Panel 1.9 refuses inside a Material design, and a plot
+        # shown in a Material column fails to lay out ("reading 'top_panel'").
+        self._plot = pn.pane.Bokeh(sizing_mode="stretch_width")
         self._drawing = False
         self._plot_box = pn.Column(self._plot, sizing_mode="stretch_width", visible=False)
         self._note = Text(variant="caption")
@@ -200,25 +188,11 @@ class OddsCard(pn.viewable.Viewer):
             self._draw(self.figure)
 
     def _draw(self, figure) -> None:
-        """A figure of the same shape as the one shown (the same kind of chart over the same dimensions, with as
-        many layers, none of them with fewer rows) goes into the figure already on the page, whose data, axes and
-        title are patched in place; another shape gets a figure of its own. The browser still redraws the old rows
-        with the new axis and data as it takes a patch in, and fails on data shorter than the rows drawn ("Size
-        mismatch")."""
+        """A figure of the same kind as the one shown goes into it (`plots.patch`): the browser redraws its data only.
+        Another kind replaces it."""
         self._plot_box.visible = figure is not None
-        if figure is None:
-            return
-        rows = _rows(figure)
-        shape = (type(figure).__name__, tuple(str(d) for d in figure.kdims), len(rows),
-                 figure.opts.get("plot").kwargs.get("invert_axes", False))
-        figure = figure.opts(framewise=True)
-        shorter = any(new < old for new, old in zip(rows, self._rows))
-        self._rows = rows
-        if shape == self._shape and self._pipe is not None and not shorter:
-            self._pipe.send(figure)
-            return
-        self._shape, self._pipe = shape, Pipe(data=figure)
-        self._plot.object = hv.DynamicMap(lambda data: data, streams=[self._pipe])
+        if figure is not None and not (self._plot.object is not None and patch(self._plot.object, figure)):
+            self._plot.object = figure
 
     def __panel__(self):
         return self._card

@@ -97,8 +97,14 @@ def page(title: str, main: list, header: list | None = None) -> pmui.Page:
 
 
 def extension(*components: str) -> None:
-    """Load what an app uses: HoloViews plots on Bokeh, notifications, and Panel components such as
-    "tabulator" whose scripts must be on the page before they are first shown."""
-    import holoviews as hv
-    hv.extension("bokeh", logo=False)
+    """Load what an app uses: notifications, and Panel components such as "tabulator" whose scripts must be on the
+    page before they are first shown."""
     pn.extension(*components, notifications=True, design=ReadingDesign)
+
+
+def holoviews() -> None:
+    """HoloViews drawing with Bokeh (the House Divided map), loaded once a server: loading it again for every page
+    took 18 ms of each opening."""
+    import holoviews as hv
+    if hv.Store.current_backend != "bokeh" or "bokeh" not in hv.Store.renderers:
+        hv.extension("bokeh", logo=False)

@@ -24,6 +24,7 @@ from tests.engines.dixie.test_advanced import flank_table
 from tests.engines.dixie.test_disengage import csa_cut_off, usa_must_disengage
 from tests.engines.dixie.test_golden import DEPLOYMENT, SCRIPT
 from tests.engines.dixie.test_melee import V19, melee_table
+from tests.figures import exactly, outcomes
 from tests.widgets import choose, click, field, find, perform
 
 pytestmark = pytest.mark.usefixtures("panel_extensions")
@@ -317,8 +318,7 @@ def test_melee_advice_beside_the_declaration(store):
     form = view.guide.active
     assert form.action == "declare_melee" and form.build()["position"] == "USA-R"
     assert view.position_value.visible
-    first = dict((row[0], row[1]) for row in view.odds.main.figure.data.itertuples(index=False))
-    assert first == {"initiator alone": float(F(4, 9)), "opponent alone": float(F(1, 9)), "both": float(F(2, 9)),
+    assert outcomes(view.odds.main.figure) == {"initiator alone": float(F(4, 9)), "opponent alone": float(F(1, 9)), "both": float(F(2, 9)),
                      "neither": float(F(2, 9))}
     assert "P(you hold the position at the end)" in dict(view.odds.main.numbers)
     perform(view)
@@ -339,9 +339,7 @@ def test_flank_attack_odds_beside_the_choice(store):
     view.tap_card("CSA-5")
     assert form.build() == {"type": "flank_attack", "cards": ["CSA-2", "CSA-3", "CSA-4"], "position": "USA-R",
                             "leader": "CSA-5"}
-    bars = view.odds.main.figure.data
-    exactly = {int(r[0]): r[2] for r in bars.itertuples(index=False) if r[1] == "exactly k"}
-    assert exactly == {k: float(p) for k, p in {0: F(1, 18), 1: F(5, 18), 2: F(4, 9), 3: F(2, 9)}.items()}
+    assert exactly(view.odds.main.figure) == {"0": "1/18", "1": "5/18", "2": "4/9", "3": "2/9"}
     assert number(view, "P(at least one makes it)") == "94.4% (17/18)"
 
 

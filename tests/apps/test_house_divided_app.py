@@ -25,7 +25,6 @@ from bokeh.models import PanTool, Plot, WheelZoomTool
 from apps.house_divided import CSA, MAP_FRAME, USA, HouseDividedView, SetupEditor, border_html, command_table_html, \
     fi_html, map_figure, outlook, outlook_figure, unit_odds_html
 from companion.engine import resolve_options
-from companion.plots import EXACTLY
 from companion.session import GameSession
 from companion.store import Store
 from companion.ui.controls import UndoBar, odds_text
@@ -39,6 +38,7 @@ from engines.house_divided.basic import STRENGTH_KEYS
 from engines.house_divided.example import LABEL, example_setup
 from engines.house_divided.guide import other_steps
 from tests.engines.house_divided.support import designated_setup
+from tests.figures import exactly, series
 from tests.widgets import choose, click, field, find, perform
 
 pytestmark = pytest.mark.usefixtures("panel_extensions")
@@ -91,11 +91,6 @@ def drawn_map(panel) -> Plot:
     """The map's Bokeh figure, drawn as the page draws it (with its tap listener)."""
     [figure] = panel.figure.get_root().select({"type": Plot})
     return figure
-
-
-def exact_bars(figure) -> dict[str, str]:
-    """A hits_bars figure's exact P(exactly k), as the hover shows it."""
-    return {row[0]: row[3] for row in figure.data.itertuples(index=False) if row[1] == EXACTLY}
 
 
 def to_battle(view: HouseDividedView) -> None:
@@ -499,8 +494,8 @@ def test_the_border_state_panel_gives_each_reason_and_the_odds(store):
     # Missouri joins within 8 CSA turns, the modifiers held: 1 - (1/6)^8; the curve gives each n
     assert (f"MM gap 5 or less +1, in 1861 +1; more than 3 needed</td><td>83.3% (5/6); within 8 CSA turns "
             f"{odds_text(1 - F(1, 6) ** 8)}</td>") in text
-    curve = view.border_plot.object.get(0)
-    assert {layer.label for layer in view.border_plot.object} == {"Missouri"} and [(row[0], row[2]) for row in curve.data.itertuples(index=False)][:2] == [
+    curve = series(view.border_plot.object)
+    assert list(curve) == ["Missouri"] and list(curve["Missouri"].items())[:2] == [
         (1, str(F(5, 6))), (2, str(1 - F(1, 6) ** 2))]
     assert "Kentucky rolls only when the CSA controls all its recruitment cities; not louisville" in text
 
@@ -529,10 +524,10 @@ def test_tv10_the_fi_conditions_met(store):
 @pytest.mark.rule("HD-4.7")
 def test_the_washington_odds(view):
     """MM 34 loses max(2, d): 32 on 1 or 2, then 31, 30, 29, 28 (TV-4): in the Border & Europe tab and the step."""
-    assert exact_bars(view.washington.object) == {"28": "1/6", "29": "1/6", "30": "1/6", "31": "1/6", "32": "1/3"}
+    assert exactly(view.washington.object) == {"28": "1/6", "29": "1/6", "30": "1/6", "31": "1/6", "32": "1/3"}
     view._form("washington_loss").show()
     assert view.odds.main.title == "Washington has fallen (HD-4.7): Union MM now 34"
-    assert exact_bars(view.odds.main.figure) == {"28": "1/6", "29": "1/6", "30": "1/6", "31": "1/6", "32": "1/3"}
+    assert exactly(view.odds.main.figure) == {"28": "1/6", "29": "1/6", "30": "1/6", "31": "1/6", "32": "1/3"}
 
 
 @pytest.mark.rule("HD-4.1", "HD-4.4", "HD-4.6")
@@ -551,8 +546,7 @@ def test_the_tables_tab(view):
 @pytest.mark.rule("HD-4.2", "HD-5.6")
 def test_the_fire_limit_outlook_follows_tv6():
     """TV-6, USA 1862: day 2 C is 6 with 2/9, day 3 C is 7 with 5/27 (so P(limit >= 6) and P(limit >= 7))."""
-    curves = {layer.label: {row[0]: row[2] for row in layer.data.itertuples(index=False)}
-              for layer in outlook_figure(1862, USA, 0)}
+    curves = series(outlook_figure(1862, USA, 0))
     year, side, leaders = outlook(1862)[1]                          # the figure follows the year, side and L chosen
     assert (year.value, side.value, leaders.value) == (1862, USA, 0)
     assert curves["day 2"][6] == "2/9" and curves["day 2"][7] == "0"

@@ -18,11 +18,12 @@ from .ui import SLOW
 pytestmark = pytest.mark.browser
 
 # Figures of the kinds the games show, their data growing and shrinking: (kind, n) and the rows each layer has
-# (a bar chart of k = 0..n hits: an "exactly" and an "at least" bar each; n named outcomes; an n x n grid and its labels).
+# (a bar chart of k = 0..n hits: the "exactly" bars and the "at least" bars; n named outcomes; an n x n grid and its
+# labels).
 FIGURES = [("hits", 2), ("hits", 5), ("hits", 3), ("hits", 7), ("hits", 1), ("hits", 4), ("outcomes", 3),
            ("outcomes", 5), ("outcomes", 2), ("grid", 3), ("grid", 2), ("grid", 4), ("grid", 1), ("hits", 6),
            ("hits", 2), ("hits", 3)]
-ROWS = {"hits": lambda n: [2 * (n + 1)], "outcomes": lambda n: [n], "grid": lambda n: [n * n, n * n]}
+ROWS = {"hits": lambda n: [n + 1, n + 1], "outcomes": lambda n: [n], "grid": lambda n: [n * n, n * n]}
 DRAWN_ROWS = """() => [...Bokeh.index.query(view => view.model.type === "GlyphRenderer")]
   .map(view => view.model.data_source.get_length()).sort((a, b) => a - b)"""  # the rows of each glyph the page draws
 

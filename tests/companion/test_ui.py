@@ -8,7 +8,6 @@ from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from types import SimpleNamespace
 
-import holoviews as hv
 import panel as pn
 import panel_material_ui as pmui
 import pytest
@@ -19,6 +18,7 @@ from apps.bull_run import BullRunView
 from companion.dice import ENTERED, RANDOM, EnteredDice, RandomDice
 from companion.engine import dice_needed
 from companion.events import UNDO
+from companion.plots import outcome_bars
 from companion.rulebook import load
 from companion.session import GameSession
 from companion.spec import ONE_OF, SOME_OF, ActionSpec, Param
@@ -388,7 +388,7 @@ def test_an_odds_card_shows_the_numbers_it_is_given():
 
 def test_an_odds_card_is_only_hidden_when_it_empties_and_gets_its_new_contents_when_shown_again():
     card = OddsCard(title="Initiative (BR-6.0)", numbers=[("Union", "50.0% (1/2)")], note="as the table says",
-                    figure=hv.Bars([("0", 0.5), ("1", 0.5)]))
+                    figure=outcome_bars([("0", Fraction(1, 2)), ("1", Fraction(1, 2))], "Odds"))
     parts = (card._numbers.object, card._note.object, card._note.visible, card._plot_box.visible, card._card.title)
     changes = []
     for part in (card._numbers, card._note, card._plot_box):
@@ -404,7 +404,7 @@ def test_an_odds_card_is_only_hidden_when_it_empties_and_gets_its_new_contents_w
 
 
 def test_an_odds_card_with_only_a_figure_shows_the_figure():
-    card = OddsCard(figure=hv.Bars([("0", 0.5), ("1", 0.5)]))
+    card = OddsCard(figure=outcome_bars([("0", Fraction(1, 2)), ("1", Fraction(1, 2))], "Odds"))
     assert card._card.visible and card._plot_box.visible and not card._numbers.visible
 
 
