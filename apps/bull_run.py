@@ -204,7 +204,8 @@ class BullRunView(pn.viewable.Viewer):
         self.tabs = lazy_tabs({
             "Play": [self.phase, self.order, self.guide],
             "Units": lambda: [self.units, self._correction_panel()],
-            "Odds & tables": lambda: [self._heatmap(), self.outlook, self.initiative, self._planner()],
+            "Odds & tables": lambda: [self._heatmap(), self.outlook, self.initiative],
+            "Attack planner": lambda: [self._planner()],
         }, live=live)
         self.render()
 

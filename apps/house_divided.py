@@ -377,10 +377,10 @@ def outlook_figure(year: int, side: str, leaders: int):
 
 
 def outlook(year: int) -> pn.Column:
-    """The fire limit a side can expect day by day, for the year, side and leaders' rating chosen."""
-    chosen = (pmui.Select(label="Year", options=list(YEARS), value=year, size="large", width=120),
+    """The fire limit a side can expect day by day, for the year, side and leaders' rating chosen, each a tap."""
+    chosen = (pmui.RadioButtonGroup(label="Year", options=list(YEARS), value=year, size="large"),
               pmui.RadioButtonGroup(label="Side", options={SIDE_NAME[s]: s for s in SIDES}, value=USA, size="large"),
-              pmui.IntSlider(label="Leaders' rating L", start=0, end=6, value=0))
+              pmui.RadioButtonGroup(label="Leaders' rating L", options=list(range(7)), value=0, size="large"))
     return pn.Column(title("Fire limit by battle day (HD-4.2, HD-5.6)"), pn.FlexBox(*chosen), pn.pane.Bokeh(
         pn.bind(outlook_figure, *chosen), sizing_mode="stretch_width"),
         sizing_mode="stretch_width")
@@ -445,8 +445,8 @@ class HouseDividedView(pn.viewable.Viewer):
                 self.washington], "Basic rules": [self.basic],
             "Odds & tables": lambda: [
                 title("Command Table (HD-4.1): Union/CSA marches"), self.tables, marches_heatmap(),
-                outlook(live.state.year), title("One unit's rout and desertion, no leader (HD-4.4, HD-4.6)"),
-                self.units]}, live=live)
+                title("One unit's rout and desertion, no leader (HD-4.4, HD-4.6)"), self.units],
+            "Fire limit": lambda: [outlook(live.state.year)]}, live=live)
         self.render()
 
     def _changed(self, name: str, key) -> bool:

@@ -6,6 +6,7 @@ import json
 from dataclasses import replace
 from types import SimpleNamespace
 
+import panel as pn
 import pytest
 
 from apps.bull_run import BullRunView, RosterEditor, track_html
@@ -202,6 +203,21 @@ def test_an_invalid_table_is_named_in_the_note():
     editor = RosterEditor([EXAMPLE_ROSTER[0], EXAMPLE_ROSTER[0]])
     assert editor.note.severity == "error"
     assert editor.note.object == plain("Unit names must be unique: Evans' Brigade appears twice (BR-2.4)")
+
+
+def test_the_odds_tables_and_the_attack_planner_each_fill_their_own_tab_when_first_opened(view):
+    """The expected-hits grid, the outlook and the initiative in one tab; the planner of several attacks in its own
+    (each built the first time it is opened, so that opening one does not build the other)."""
+    tabs = view.tabs
+    odds, planner = (list(tabs._names).index(name) for name in ("Odds & tables", "Attack planner"))
+    assert not tabs[odds].objects and not tabs[planner].objects
+    tabs.active = odds
+    shown = [pane.object for pane in tabs[odds].select(pn.pane.Bokeh)]
+    assert shown == [shown[0], view.outlook.object, view.initiative.object]
+    assert shown[0].title.text.startswith("Expected hits by SP column and modifier (BR-10.4, BR-10.5)")
+    assert not tabs[planner].objects
+    tabs.active = planner
+    assert find(tabs[planner], "attack-planner").objects
 
 
 # --- the view through one solitaire turn -------------------------------------------------------------
