@@ -3,8 +3,8 @@
 Each game gets a session of 200 events played by legal random choices. Measured in the page, from the tap
 (`performance.now()` at the pointer going down) to the page showing the change, then to it settling (no
 element added or removed for 300 ms): opening the game in progress from a fresh browser until it is usable
-(its log and phase guide shown), the first opening of its odds tab (until the tab's own page is shown, then
-settled), an undo and a redo (the log, board and next step redrawn, as for any confirmed action), and another
+(its log and phase guide shown), the first opening of its odds tab and then of each of its other tabs (until the
+tab's own page is shown, then settled: `odds_tab` and `tab`), an undo and a redo (the log, board and next step redrawn, as for any confirmed action), and another
 tablet on the same game seeing that event. The
 baseline is the same measurement on a minimal Panel page served the same way (`minimal_page.py`: one button
 updating one HTML pane and one small bar plot). Then the load: 20 pages (5 tables of 4 tablets, each table on
@@ -238,19 +238,28 @@ async def baseline(browser: Browser, url: str) -> dict[str, list[float]]:
     return times
 
 
+async def tab_opened(page: Page, tab) -> float | None:
+    """A tab tapped for the first time: until its own page is shown, then settled."""
+    before = await page.evaluate(TAB_PAGE)
+    await tab.click()
+    filled = await page.evaluate(f"__until(() => ![{json.dumps(before)}, ''].includes({TAB_PAGE}), __tap, {LIMIT_MS})")
+    return filled and filled["settled"]
+
+
 async def game(browser: Browser, url: str) -> dict[str, list[float]]:
-    """Opens (with the odds tab), then undo and redo taps with a second tablet watching."""
-    times: dict[str, list[float]] = {k: [] for k in ("open", "odds_tab", "undo", "redo", "undo_settled",
+    """Opens, each with the first opening of the odds tab and then of every other tab but the first; then choice
+    taps; then undo and redo taps with a second tablet watching."""
+    times: dict[str, list[float]] = {k: [] for k in ("open", "odds_tab", "tab", "undo", "redo", "undo_settled",
                                                      "redo_settled", "second_tablet", "choice_odds", "choice_plot")}
     for _ in range(OPENS):
         page, opened = await browser.opened(url, USABLE)
         times["open" if opened is not None else "lost"].append(opened)
-        odds = page.get_by_role("tab", name="Odds", exact=False).first
-        if await odds.count():
-            before = await page.evaluate(TAB_PAGE)
-            await odds.click()
-            filled = await page.evaluate(f"__until(() => ![{json.dumps(before)}, ''].includes({TAB_PAGE}), __tap, {LIMIT_MS})")
-            times["odds_tab" if filled is not None else "lost"].append(filled and filled["settled"])
+        tabs = await page.locator(".game-tabs [role=tab]").all()
+        names = [await tab.inner_text() for tab in tabs]
+        for i in sorted(range(1, len(tabs)), key=lambda i: not names[i].lower().startswith("odds")):
+            settled = await tab_opened(page, tabs[i])
+            what = "odds_tab" if names[i].lower().startswith("odds") else "tab"
+            times[what if settled is not None else "lost"].append(settled)
         await browser.close(page)
     page, _ = await browser.opened(url, USABLE)
     await choices(page, times)
@@ -398,7 +407,7 @@ async def measure(folder: Path) -> None:
             for slug, session in ids.items():
                 times = await game(browser, f"{ours.url}/{slug}?session={session}")
                 for what, against in (("open", "open"), ("choice_odds", "shown"), ("choice_plot", "plot"),
-                                      ("odds_tab", "settled"), ("undo", "shown"),
+                                      ("odds_tab", "settled"), ("tab", "settled"), ("undo", "shown"),
                                       ("redo", "shown"), ("redo_settled", "settled"), ("second_tablet", "shown")):
                     for text in stats(slug, what, times[what], base[against]):
                         print(text, flush=True)
