@@ -99,7 +99,7 @@ window.__until = (cond, from, limit) => new Promise(resolve => {
 
 NEWEST = "(__find('ul.log > li')[0] || {}).textContent"  # the event log shows the newest event first
 ODDS = "__text('.odds-numbers', true)"  # the numbers of the odds cards shown
-TAB_PAGE = "__text('.tab-page', true)"  # the page of the tab shown
+TAB_PAGE = "(__find('.tab-page').find(e => e.checkVisibility()) || null)"  # the page of the tab shown
 PLOTTED = "(__plotAt !== null && __plotAt > __tap) ? __plotAt - __tap : null"
 DRAWN = "(window.Bokeh && Bokeh.documents.length > 0 && Bokeh.documents.every(d => d.is_idle))"
 # Usable: the next step's controls shown, and taking taps (a game page takes none until the server knows it is drawn).
@@ -240,9 +240,9 @@ async def baseline(browser: Browser, url: str) -> dict[str, list[float]]:
 
 async def tab_opened(page: Page, tab) -> float | None:
     """A tab tapped for the first time: until its own page is shown, then settled."""
-    before = await page.evaluate(TAB_PAGE)
+    await page.evaluate(f"window.__tabBefore = {TAB_PAGE}")
     await tab.click()
-    filled = await page.evaluate(f"__until(() => ![{json.dumps(before)}, ''].includes({TAB_PAGE}), __tap, {LIMIT_MS})")
+    filled = await page.evaluate(f"__until(() => ![window.__tabBefore, null].includes({TAB_PAGE}), __tap, {LIMIT_MS})")
     return filled and filled["settled"]
 
 
@@ -253,13 +253,13 @@ async def game(browser: Browser, url: str) -> dict[str, list[float]]:
                                                      "redo_settled", "second_tablet", "choice_odds", "choice_plot")}
     for _ in range(OPENS):
         page, opened = await browser.opened(url, USABLE)
-        times["open" if opened is not None else "lost"].append(opened)
+        times.setdefault("open" if opened is not None else "lost", []).append(opened)
         tabs = await page.locator(".game-tabs [role=tab]").all()
         names = [await tab.inner_text() for tab in tabs]
         for i in sorted(range(1, len(tabs)), key=lambda i: not names[i].lower().startswith("odds")):
             settled = await tab_opened(page, tabs[i])
             what = "odds_tab" if names[i].lower().startswith("odds") else "tab"
-            times[what if settled is not None else "lost"].append(settled)
+            times.setdefault(what if settled is not None else "lost", []).append(settled)
         await browser.close(page)
     page, _ = await browser.opened(url, USABLE)
     await choices(page, times)
