@@ -1,11 +1,13 @@
 """`companion serve`: loopback by default, an access code off loopback, the data folder, the app paths, the
-engines' tables prepared while it starts."""
+engines' tables prepared while it starts, and the installed command serving every page."""
 from __future__ import annotations
 
 import gc
 import os
 import runpy
 import stat
+import subprocess
+import sys
 import threading
 from dataclasses import replace
 from pathlib import Path
@@ -18,6 +20,7 @@ import engines
 from companion.cli import LOGIN_TEMPLATE, app_paths, main
 from companion.door import AccessCodeProvider, is_loopback
 from companion.store import DATA_DIR_ENV
+from tests.browser.conftest import answering, free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -128,6 +131,26 @@ def test_serving_leaves_bokeh_s_checks_for_developers_to_the_tests(served, tmp_p
     assert settings.perform_error_diagnostics() and settings.perform_document_validation()
     assert serve(tmp_path / "data") == 0
     assert not settings.perform_error_diagnostics() and not settings.perform_document_validation()
+
+
+def test_the_installed_command_serves_every_page_from_outside_the_checkout(tmp_path):
+    """`make serve` runs the `companion` command that the install made: started from another folder, it has the
+    installed packages on its path and not the checkout's folders, and it answers the landing page and every game."""
+    command = Path(sys.executable).with_name("companion")
+    port = free_port()
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
+    with open(tmp_path / "server.log", "w") as log:
+        server = subprocess.Popen([str(command), "serve", "--port", str(port), "--data-dir", str(tmp_path / "data")],
+                                  cwd=tmp_path, env=env, stdout=log, stderr=subprocess.STDOUT)
+
+    def running() -> None:
+        assert server.poll() is None, (tmp_path / "server.log").read_text()
+    try:
+        for path in ["", *engines.GAMES]:
+            answering(f"http://127.0.0.1:{port}/{path}", 120, check=running)
+    finally:
+        server.terminate()
+        server.wait(30)
 
 
 def test_app_paths_map_the_landing_page_and_each_engine():
