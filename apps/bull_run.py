@@ -29,6 +29,7 @@ from companion.ui.live import LiveSession
 from companion.ui.log import EventLog
 from companion.ui.records import CHOICE, FLAG, NUMBER, Column, RecordTable, SetupFile
 from companion.ui.shell import serve_app
+from companion.ui.tables import CSS, html_table
 from companion.ui.text import Note, Text, plain
 from companion.ui.theme import TOUCH
 from engines.bull_run import actions as act
@@ -183,6 +184,17 @@ def units_html(live: LiveSession) -> str:
     return f'<table class="units"><tr><th>unit</th><th>side</th><th>SP</th><th>where</th></tr>{"".join(rows)}</table>'
 
 
+def expected_hits_html(over_12: str) -> str:
+    """The expected hits of a fire in each CRT column under each sum of modifiers, exact, laid out as the CRT is
+    (BR-10.4, BR-10.5)."""
+    grid = expected_hits_grid(over_12)
+    columns = list(dict.fromkeys(column for column, _, _ in grid))
+    hits = {(column, mod): value for column, mod, value in grid}
+    return html_table([(f"{mod:+d}" if mod else "0", *(plots.fraction_text(hits[column, mod]) for column in columns))
+                       for mod in sorted({mod for _, mod, _ in grid}, reverse=True)], ("modifier", *columns), "row",
+                      heads=True)
+
+
 class BullRunView(pn.viewable.Viewer):
     """The game view of an open session."""
 
@@ -204,7 +216,7 @@ class BullRunView(pn.viewable.Viewer):
         self.tabs = lazy_tabs({
             "Play": [self.phase, self.order, self.guide],
             "Units": lambda: [self.units, self._correction_panel()],
-            "Odds & tables": lambda: [self._heatmap(), self.outlook, self.initiative],
+            "Odds & tables": lambda: [self._expected_hits(), self.outlook, self.initiative],
             "Attack planner": lambda: [self._planner()],
         }, live=live)
         self.render()
@@ -376,11 +388,10 @@ class BullRunView(pn.viewable.Viewer):
                          defenders, terrain, *[x for pair in plans for x in pair], result, box,
                          sizing_mode="stretch_width", css_classes=["attack-planner"])
 
-    def _heatmap(self):
-        heat = plots.heatmap(expected_hits_grid(self.live.state.options["over_12"]),
-                             "Expected hits by SP column and modifier (BR-10.4, BR-10.5)", "SP column", "modifier",
-                             "expected hits", height=320)
-        return pn.pane.Bokeh(heat, sizing_mode="stretch_width")
+    def _expected_hits(self):
+        return pn.Column(Text("Expected hits by SP column and modifier (BR-10.4, BR-10.5)", variant="h6"),
+                         pn.pane.HTML(expected_hits_html(self.live.state.options["over_12"]), stylesheets=[CSS],
+                                      css_classes=["expected-hits"]), sizing_mode="stretch_width")
 
     def _correction_panel(self):
         editor = RosterEditor([{"name": u.spec.name, "side": u.spec.side, "entry_hex": u.spec.entry_hex,

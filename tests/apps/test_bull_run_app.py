@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import panel as pn
 import pytest
 
-from apps.bull_run import BullRunView, RosterEditor, track_html
+from apps.bull_run import BullRunView, RosterEditor, expected_hits_html, track_html
 from companion.dice import EnteredDice, ScriptedDice
 from companion.session import GameSession
 from companion.store import Store
@@ -206,18 +206,29 @@ def test_an_invalid_table_is_named_in_the_note():
 
 
 def test_the_odds_tables_and_the_attack_planner_each_fill_their_own_tab_when_first_opened(view):
-    """The expected-hits grid, the outlook and the initiative in one tab; the planner of several attacks in its own
+    """The expected hits, the outlook and the initiative in one tab; the planner of several attacks in its own
     (each built the first time it is opened, so that opening one does not build the other)."""
     tabs = view.tabs
     odds, planner = (list(tabs._names).index(name) for name in ("Odds & tables", "Attack planner"))
     assert not tabs[odds].objects and not tabs[planner].objects
     tabs.active = odds
-    shown = [pane.object for pane in tabs[odds].select(pn.pane.Bokeh)]
-    assert shown == [shown[0], view.outlook.object, view.initiative.object]
-    assert shown[0].title.text.startswith("Expected hits by SP column and modifier (BR-10.4, BR-10.5)")
+    assert find(tabs[odds], "expected-hits").object == expected_hits_html("error")
+    assert [pane.object for pane in tabs[odds].select(pn.pane.Bokeh)] == [view.outlook.object, view.initiative.object]
     assert not tabs[planner].objects
     tabs.active = planner
     assert find(tabs[planner], "attack-planner").objects
+
+
+@pytest.mark.rule("BR-10.4", "BR-10.5")
+def test_the_expected_hits_of_each_crt_column_and_modifier():
+    """The mean of the digest's CRT column over the six rolls, the modifier added: column 11-12 with no modifier
+    reads 1, 1, 1, 2, 3, 3 (11/6); 9-10 reads 0, 1, 1, 2, 2, 3 (3/2); at -1 column 11-12 reads <1, 1, 1, 1, 2, 3
+    (4/3); at -3 column 7-8 reads 1 only on a 6 (1/6) and column 11-12 1, 1, 1 on 4-6 (1/2)."""
+    table = expected_hits_html("error")
+    assert "<th>modifier</th><th>1-2</th><th>3-4</th><th>5-6</th><th>7-8</th><th>9-10</th><th>11-12</th>" in table
+    assert "<tr><th>0</th><td>1/6</td><td>1/3</td><td>2/3</td><td>1</td><td>3/2</td><td>11/6</td></tr>" in table
+    assert "<tr><th>-1</th><td>0</td><td>1/6</td><td>1/3</td><td>2/3</td><td>1</td><td>4/3</td></tr>" in table
+    assert "<tr><th>-3</th><td>0</td><td>0</td><td>0</td><td>1/6</td><td>1/3</td><td>1/2</td></tr>" in table
 
 
 # --- the view through one solitaire turn -------------------------------------------------------------
