@@ -377,8 +377,8 @@ class BullRunView(pn.viewable.Viewer):
                              + f"; expected SP lost {float(mean(d, lambda o: o.sp_lost)):.2f}. Best order: "
                              + ", ".join(f"attacker {i + 1}" for i in order)
                              + f" (P(retreat or eliminated) {odds_text(best)}). " + attacks.planner_note(plan))
-            bars.object, box.visible = plots.outcome_bars(pairs, "The defender after these attacks",
-                                                                  height=200), True
+            bars.object = plots.outcome_bars(pairs, "The defender after these attacks", height=200)
+            box.visible = True
 
         for w in [defenders, terrain] + [x for pair in plans for x in pair]:
             w.param.watch(update, "value")

@@ -4,10 +4,10 @@ Each game gets a session of 200 events played by legal random choices. Measured 
 (`performance.now()` at the pointer going down) to the page showing the change, then to it settling (no
 element added or removed for 300 ms): opening the game in progress from a fresh browser until it is usable
 (its log and phase guide shown), the first opening of its odds tab and then of each of its other tabs (until the
-tab's own page is shown, then settled: `odds_tab` and `tab`), an undo and a redo (the log, board and next step redrawn, as for any confirmed action), and another
-tablet on the same game seeing that event. The
-baseline is the same measurement on a minimal Panel page served the same way (`minimal_page.py`: one button
-updating one HTML pane and one small bar plot). Then the load: 20 pages (5 tables of 4 tablets, each table on
+tab's own page is shown, then settled: `odds_tab` and `tab`), an undo and a redo (the log, board and next step
+redrawn, as for any confirmed action), and another tablet on the same game seeing that event. The baseline is
+the same measurement on a minimal Panel page served the same way (`minimal_page.py`: one button updating one
+HTML pane and one small bar plot). Then the load: 20 pages (5 tables of 4 tablets, each table on
 its own game) tapping at once (with the share of the cores the server and the browser used meanwhile: here one
 machine draws all 20 pages), the server's CPU per idle page, its memory before, during, after and after 20 more
 pages opened and closed (what the server keeps after the first pages is reused, not grown).
