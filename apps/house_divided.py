@@ -445,8 +445,8 @@ class HouseDividedView(pn.viewable.Viewer):
                 self.washington], "Basic rules": [self.basic],
             "Odds & tables": lambda: [
                 title("Command Table (HD-4.1): Union/CSA marches"), self.tables, marches_heatmap(),
-                title("One unit's rout and desertion, no leader (HD-4.4, HD-4.6)"), self.units],
-            "Fire limit": lambda: [outlook(live.state.year)]}, live=live)
+                outlook(live.state.year), title("One unit's rout and desertion, no leader (HD-4.4, HD-4.6)"),
+                self.units]}, live=live)
         self.render()
 
     def _changed(self, name: str, key) -> bool:

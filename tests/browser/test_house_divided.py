@@ -201,12 +201,10 @@ def test_example_map_supply_and_a_two_day_battle(page, server, offline, output_p
     tap_faces(page, 2, 3)
     logged(page, "CSA 9 rolled 3: deserts")
 
-    # the odds and tables: this year's column of the Command Table, one unit's rout odds; the fire-limit outlook
-    # redrawn for the CSA
+    # the odds and tables: this year's column of the Command Table, one unit's rout odds; the outlook redrawn for the CSA
     tab(page, "Odds & tables")
     expect(page.locator(".command-table")).to_contain_text("4/5", timeout=SLOW)
     expect(page.locator(".unit-odds")).to_contain_text("militia (morale 2)")
-    tab(page, "Fire limit")
     page.get_by_role("button", name="CSA", exact=True).last.click()
     page.wait_for_timeout(500)
     tab(page, "Border & Europe")
