@@ -14,7 +14,7 @@ from playwright.sync_api import Error as PlaywrightError
 from engines.border_states.example import example_board
 
 from .test_shell import screenshots
-from .ui import SLOW, button, do, logged, other, step, tap_faces
+from .ui import SLOW, button, do, logged, other, other_form, step, tap_faces
 
 pytestmark = pytest.mark.browser
 
@@ -353,11 +353,9 @@ def test_our_own_board_typed_into_the_tables_is_played(page, server, offline, ou
     step(page, "choose_first")
     do(page, "CSA chooses who goes first")
     step(page, "move")
-    other(page, "entrench")
-    step(page, "entrench")
+    other_form(page, "entrench")
     expect(page.locator(".other-move button")).to_be_visible(timeout=SLOW)
-    other(page, "move")
-    move = step(page, "move")
+    move = other_form(page, "move")
     expect(chosen(move, "source")).to_contain_text("Virginia", timeout=SLOW)
     move.locator(".param-target").get_by_role("button", name="West Virginia").click()
     do(page, "CSA moves a unit")

@@ -19,7 +19,7 @@ from engines.galactic_chess.example import EXAMPLE_EVENTS, EXAMPLE_FORTRESS, EXA
 
 from .conftest import TABLET
 from .test_shell import SCRIPT, assert_no_script_ran, screenshots
-from .ui import SLOW, button, do, guide, logged, other, seat, step, tap_faces
+from .ui import SLOW, button, do, guide, logged, other, other_form, seat, step, tap_faces
 
 pytestmark = pytest.mark.browser
 
@@ -197,8 +197,7 @@ def test_a_turn_with_a_battle_a_plot_and_the_end_check(page, server, offline, ou
     step(page, "strike_back")
     tap_faces(page, 2, 2)
     logged(page, "nobody is destroyed")
-    other(page, "retreat")
-    step(page, "retreat")
+    other_form(page, "retreat")
     expect(page.locator(".odds-card").first).to_contain_text("2d6 ≤ 9", timeout=SLOW)
     tap_faces(page, 6, 5)
     step(page, "free_attack")
@@ -211,15 +210,14 @@ def test_a_turn_with_a_battle_a_plot_and_the_end_check(page, server, offline, ou
     # turn 2, Ben: a draw named on his own seat, then a plot
     step(page, "roll_order")
     tap_faces(page, 2)
+    logged(page, "Order roll 2")
     seat(page, "Ben")
-    other(page, "draw")
-    step(page, "draw")
+    other_form(page, "draw")
     pick(page, "card", D + "Response: Lifeboat 1")
     do(page, "Draw a card")
     logged(page, "Ben draws a card")
     hand(page, "Demo Response: Lifeboat 1")
-    other(page, "plot")
-    form = step(page, "plot")
+    form = other_form(page, "plot")
     form.locator(".param-plotter").get_by_role("button", name=D + "Senator Kestrel", exact=True).click()
     form.locator(".param-target").get_by_role("button", name=D + "Admiral Opal", exact=True).click()
     expect(guide(page)).to_contain_text("Plot by Demo Senator Kestrel on Demo Admiral Opal", timeout=SLOW)

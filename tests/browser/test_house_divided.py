@@ -17,7 +17,7 @@ from engines.house_divided.example import EXAMPLE_MAP
 from .conftest import TABLET
 from .test_border_states import pick_cell, row_where, type_cell
 from .test_shell import SCRIPT, assert_no_script_ran, screenshots
-from .ui import SLOW, button, do, guide, logged, other, step, tap_faces
+from .ui import SLOW, button, do, guide, logged, other_form, step, tap_faces
 
 pytestmark = pytest.mark.browser
 
@@ -192,8 +192,7 @@ def test_example_map_supply_and_a_two_day_battle(page, server, offline, output_p
     expect(board).to_contain_text("routed", timeout=SLOW)
     board.scroll_into_view_if_needed()
     screenshots(page, output_path, "house_divided-battle")
-    other(page, "retreat")
-    step(page, "retreat").locator(".param-side").get_by_role("button", name="CSA").click()
+    other_form(page, "retreat").locator(".param-side").get_by_role("button", name="CSA").click()
     do(page, "Retreat")
     logged(page, "CSA retreats to R2")
     step(page, "desertion_checks")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from companion.dice import ScriptedDice
 from companion.session import GameSession
@@ -58,6 +59,20 @@ def do(page: Page, label: str) -> None:
 def other(page: Page, action: str) -> None:
     """One of the other due steps, shown as a button under the guide (e.g. end_movement)."""
     page.locator(f".other-{action} button").click()
+
+
+def other_form(page: Page, action: str) -> Locator:
+    """Another due step whose form shows once its button under the guide is tapped: the form. A button drawn a
+    moment before (the step just became due) can miss a tap while the page still draws it: tapped again, only
+    while it is still shown, after 6 s without the form."""
+    card, tapped = page.locator(f".step-{action}").first, page.locator(f".other-{action} button")
+    tapped.click()
+    try:
+        card.wait_for(timeout=6_000)
+    except PlaywrightTimeout:
+        if tapped.is_visible():
+            tapped.click()
+    return step(page, action)
 
 
 def log_text(page: Page) -> Locator:
