@@ -17,7 +17,7 @@ from companion import plots
 from companion.dice import ScriptedDice
 from companion.engine import RuleError
 from companion.odds import fractions, mean
-from companion.ui.controls import OddsPanel, lazy_tabs, odds_text, switch, two_columns
+from companion.ui.controls import OddsPanel, lazy_tabs, odds_text, redraw, switch, two_columns
 from companion.ui.forms import SpecStep
 from companion.ui.guide import PhaseGuide
 from companion.ui.live import LiveSession
@@ -456,8 +456,8 @@ class BorderStatesView(pn.viewable.Viewer):
         pane = pn.pane.Bokeh(sizing_mode="stretch_width")
 
         def draw(_=None):
-            pane.object = plots.curves(advice.strength_curves(dice.value), f"Strength with {dice.value} dice",
-                                       "strength S", "P(S >= s)", height=300)
+            redraw(pane, plots.curves(advice.strength_curves(dice.value), f"Strength with {dice.value} dice",
+                                      "strength S", "P(S >= s)", height=300))
         dice.param.watch(draw, "value")
         draw()
         return pn.Column(Text("Strength under three ways of keeping (BS-CMB)", variant="h6"), dice, pane,

@@ -14,12 +14,14 @@ import engines
 from companion import plots
 from companion.engine import RuleError
 from companion.odds import group, mean, named
+from companion.ui.choice import TapChoice
 from companion.ui.controls import (
     ActionPanel,
     OddsPanel,
     lazy_tabs,
     odds_text,
     picker,
+    redraw,
     switch,
     two_columns,
 )
@@ -230,14 +232,14 @@ class BullRunView(pn.viewable.Viewer):
         curves = outlook.by_turn(s)
         if curves != self._curves:
             self._curves = curves
-            self.outlook.object = plots.curves(curves, "Chance it has happened by turn n", "turn", "probability",
-                                             height=300)
+            redraw(self.outlook, plots.curves(curves, "Chance it has happened by turn n", "turn", "probability",
+                                              height=300))
         unrolled = sum(1 for side in s.initiative if not side)
         if unrolled != self._unrolled:
             self._unrolled = unrolled
-            self.initiative.object = plots.hits_bars(union_initiative_count_odds(unrolled),
-                                                     f"Union initiatives in the {unrolled} turns not yet rolled (BR-6.0)",
-                                                     "turns", height=260)
+            redraw(self.initiative, plots.hits_bars(union_initiative_count_odds(unrolled),
+                                                    f"Union initiatives in the {unrolled} turns not yet rolled (BR-6.0)",
+                                                    "turns", height=260))
         self._order_panel()
 
     def _order_panel(self) -> None:
@@ -353,7 +355,7 @@ class BullRunView(pn.viewable.Viewer):
         """Several attacks on one defender this step (BR-10.1, BR-11.1): the odds in the order given and the
         best order, McDowell's hesitation included."""
         defenders = picker("Defending stack", "plan-defenders")
-        terrain = pmui.RadioButtonGroup(label="Defender's hex", options=list(TARGET_TERRAINS), value="clear", size="large")
+        terrain = TapChoice(list(TARGET_TERRAINS), label="Defender's hex", value="clear", css_classes=["plan-terrain"])
         plans = [(picker(f"Attacker {i}", f"plan-attacker-{i}"), switch(f"Attacker {i} is across a ford (-2)"))
                  for i in (1, 2, 3)]
         result = Text(variant="body1", css_classes=["plan-result"])
@@ -377,7 +379,7 @@ class BullRunView(pn.viewable.Viewer):
                              + f"; expected SP lost {float(mean(d, lambda o: o.sp_lost)):.2f}. Best order: "
                              + ", ".join(f"attacker {i + 1}" for i in order)
                              + f" (P(retreat or eliminated) {odds_text(best)}). " + attacks.planner_note(plan))
-            bars.object = plots.outcome_bars(pairs, "The defender after these attacks", height=200)
+            redraw(bars, plots.outcome_bars(pairs, "The defender after these attacks", height=200))
             box.visible = True
 
         for w in [defenders, terrain] + [x for pair in plans for x in pair]:

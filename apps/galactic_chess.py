@@ -13,6 +13,7 @@ import panel_material_ui as pmui
 import engines
 from companion import plots
 from companion.engine import RuleError
+from companion.ui.choice import TapChoice
 from companion.ui.controls import OddsPanel, lazy_tabs, odds_text, two_columns
 from companion.ui.forms import SpecStep
 from companion.ui.guide import PhaseGuide
@@ -283,9 +284,8 @@ class GalacticChessView(pn.viewable.Viewer):
         self.battle, self.advice, self.scores = pane("battle-screen"), pane("target-advice"), pane("provisional")
         self.phase = Text(variant="h6", css_classes=["phase-title"])
         self.odds, self.log = OddsPanel(), EventLog(live)
-        self.policy = pmui.RadioButtonGroup(label="Policy for the rest of a battle", size="large",
-                                            options={k.replace("_", " "): k for k in POLICIES}, value="greedy_kill",
-                                            css_classes=["advice-policy"])
+        self.policy = TapChoice({k.replace("_", " "): k for k in POLICIES}, label="Policy for the rest of a battle",
+                                value="greedy_kill", css_classes=["advice-policy"])
         live.param.watch(lambda _: self.render(), "version")
         live.param.watch(lambda _: self._seated(), "viewer")
         self.guide = PhaseGuide(live, lambda state: due_now(state) + free_steps(self.seen.state), self._form,

@@ -18,7 +18,8 @@ from companion.dice import RandomDice
 from companion.engine import RuleError
 from companion.odds import p_at_least
 from companion.labels import place
-from companion.ui.controls import ActionPanel, OddsPanel, lazy_tabs, odds_text, switch, two_columns
+from companion.ui.choice import TapChoice
+from companion.ui.controls import ActionPanel, OddsPanel, lazy_tabs, odds_text, redraw, switch, two_columns
 from companion.ui.forms import SpecStep
 from companion.ui.guide import PhaseGuide
 from companion.ui.live import LiveSession
@@ -361,6 +362,13 @@ def command_table_html(state: GameState) -> str:
     return html_table(command_table(), ("d6", *YEARS), "row", YEARS.index(state.year) + 1, heads=True)
 
 
+def expected_marches_html(year: int) -> str:
+    """Each side's expected marches in each year, exact, laid out as the Command Table (HD-4.1), this year marked."""
+    marches = expected_marches()
+    return html_table([(SIDE_NAME[side], *(plots.fraction_text(marches[y, side]) for y in YEARS)) for side in SIDES],
+                      ("side", *YEARS), "row", YEARS.index(year) + 1, heads=True)
+
+
 def unit_odds_html(year: int) -> str:
     """One unit's rout and desertion chances by grade in a year, no leader (HD-4.4, HD-4.6)."""
     return html_table([(f"{grade} (morale {morale})", *chances) for grade, morale, chances in unit_odds(year)],
@@ -377,13 +385,16 @@ def outlook_figure(year: int, side: str, leaders: int):
 
 
 def outlook(year: int) -> pn.Column:
-    """The fire limit a side can expect day by day, for the year, side and leaders' rating chosen, each a tap."""
-    chosen = (pmui.RadioButtonGroup(label="Year", options=list(YEARS), value=year, size="large"),
-              pmui.RadioButtonGroup(label="Side", options={SIDE_NAME[s]: s for s in SIDES}, value=USA, size="large"),
-              pmui.RadioButtonGroup(label="Leaders' rating L", options=list(range(7)), value=0, size="large"))
-    return pn.Column(title("Fire limit by battle day (HD-4.2, HD-5.6)"), pn.FlexBox(*chosen), pn.pane.Bokeh(
-        pn.bind(outlook_figure, *chosen), sizing_mode="stretch_width"),
-        sizing_mode="stretch_width")
+    """The fire limit a side can expect day by day, for the year, side and leaders' rating chosen, each a tap (the
+    curves of the figure shown redrawn)."""
+    chosen = (TapChoice(YEARS, label="Year", value=year, css_classes=["outlook-year"]),
+              TapChoice({SIDE_NAME[s]: s for s in SIDES}, label="Side", value=USA, css_classes=["outlook-side"]),
+              TapChoice(range(7), label="Leaders' rating L", value=0, css_classes=["outlook-leaders"]))
+    figure = pn.pane.Bokeh(outlook_figure(year, USA, 0), sizing_mode="stretch_width")
+    for choice in chosen:
+        choice.param.watch(lambda _: redraw(figure, outlook_figure(*(c.value for c in chosen))), "value")
+    return pn.Column(title("Fire limit by battle day (HD-4.2, HD-5.6)"), pn.FlexBox(*chosen), figure,
+                     sizing_mode="stretch_width")
 
 
 class BasicRulesForm(pn.viewable.Viewer):
@@ -418,20 +429,15 @@ class BasicRulesForm(pn.viewable.Viewer):
                          css_classes=["basic-rules"])
 
 
-def marches_heatmap() -> pn.pane.Bokeh:
-    heat = plots.heatmap([(str(y), SIDE_NAME[s], e) for (y, s), e in expected_marches().items()],
-                         "Expected marches by year (HD-4.1)", "year", "side", "expected marches", height=260)
-    return pn.pane.Bokeh(heat, sizing_mode="stretch_width")
-
-
 class HouseDividedView(pn.viewable.Viewer):
     """The game view of an open session."""
 
     def __init__(self, live: LiveSession, **params):
         super().__init__(**params)
         self.live, self._keys = live, {}
-        self.track, self.board, self.border, self.fi, self.tables, self.units, self.row = map(html_pane, (
-            "turn-track", "battle-board", "border-panel", "fi-panel", "command-table", "unit-odds", "command-row"))
+        self.track, self.board, self.border, self.fi, self.tables, self.marches, self.units, self.row = map(html_pane, (
+            "turn-track", "battle-board", "border-panel", "fi-panel", "command-table", "expected-marches", "unit-odds",
+            "command-row"))
         self.phase = Text(variant="h6", css_classes=["phase-title"])
         self.odds, self.log, self.map, self.basic = OddsPanel(), EventLog(live), MapPanel(live), BasicRulesForm(live)
         self.border_plot, self.washington = (pn.pane.Bokeh(sizing_mode="stretch_width") for _ in "ab")
@@ -444,7 +450,8 @@ class HouseDividedView(pn.viewable.Viewer):
                 title("Foreign intervention (HD-5.9)"), self.fi, title("If Washington falls now (HD-4.7)"),
                 self.washington], "Basic rules": [self.basic],
             "Odds & tables": lambda: [
-                title("Command Table (HD-4.1): Union/CSA marches"), self.tables, marches_heatmap(),
+                title("Command Table (HD-4.1): Union/CSA marches"), self.tables,
+                title("Expected marches by year (HD-4.1)"), self.marches,
                 outlook(live.state.year), title("One unit's rout and desertion, no leader (HD-4.4, HD-4.6)"),
                 self.units]}, live=live)
         self.render()
@@ -463,13 +470,15 @@ class HouseDividedView(pn.viewable.Viewer):
         self.row.object = html_table([(f"{SIDE_NAME[s.side]} marches, {s.year}", *row.values())], ("d6", *row), "row",
                                      heads=True)
         self.tables.object, self.units.object = command_table_html(s), unit_odds_html(s.year)
+        self.marches.object = expected_marches_html(s.year)
         if self._changed("border", curves := border_curves(s, BORDER_TURNS)):
-            self.border_plot.object = plots.curves(curves, "P(joined) within n CSA turns (this turn's modifiers)",
-                                                   "CSA turns", "probability", height=270) if curves else None
+            if curves:
+                redraw(self.border_plot, plots.curves(curves, "P(joined) within n CSA turns (this turn's modifiers)",
+                                                      "CSA turns", "probability", height=270))
             self.border_box.visible = bool(curves)
         if self._changed("washington", (s.mm_usa, s.options["washington_loss"])):
-            self.washington.object = plots.hits_bars(washington_mm_odds(s), "Union MM after the loss", "Union MM",
-                                                      height=270)
+            redraw(self.washington, plots.hits_bars(washington_mm_odds(s), "Union MM after the loss", "Union MM",
+                                                    height=270))
 
     def _form(self, action: str) -> SpecStep:
         """The step form of an action, built from its spec, with the engine's odds for it beside it."""

@@ -7,6 +7,7 @@ from typing import Any, Callable, Mapping, Sequence
 import panel as pn
 import panel_material_ui as pmui
 import param
+from panel.io.document import hold
 
 from ..dice import Dice, RandomDice
 from ..engine import RuleError
@@ -103,6 +104,14 @@ class OddsText(str):
     exact = ""
 
 
+def redraw(pane: pn.pane.Bokeh, figure) -> None:
+    """Show `figure` in `pane`: put into the figure shown when of the same kind (`plots.patch`, its changes sent to
+    the page in one message), so that the browser redraws its data only; another kind (or none yet) replaces it."""
+    with hold():
+        if pane.object is None or not patch(pane.object, figure):
+            pane.object = figure
+
+
 def odds_text(p: Fraction | float) -> str:
     """A probability for a player: percent and the exact fraction (percent alone for a float, whose fraction
     would be the binary one). A fraction longer than 12 characters is kept for a tap on the tile."""
@@ -188,11 +197,9 @@ class OddsCard(pn.viewable.Viewer):
             self._draw(self.figure)
 
     def _draw(self, figure) -> None:
-        """A figure of the same kind as the one shown goes into it (`plots.patch`): the browser redraws its data only.
-        Another kind replaces it."""
         self._plot_box.visible = figure is not None
-        if figure is not None and not (self._plot.object is not None and patch(self._plot.object, figure)):
-            self._plot.object = figure
+        if figure is not None:
+            redraw(self._plot, figure)
 
     def __panel__(self):
         return self._card

@@ -12,21 +12,15 @@ import param
 from panel.custom import JSComponent
 
 from ..seats import OK, SEATS, TAKEN
+from .choice import CSS
 from .live import HUB, LiveSession
 from .text import Note, plain
 from .theme import TOUCH
 
-CSS = """
-.seat-label { font-size: 14px; opacity: .75; margin: 4px 0; }
-.seat-row { display: flex; flex-wrap: wrap; gap: 6px; }
-.seat { min-height: 48px; min-width: 96px; padding: 0 16px; font-size: 16px; border-radius: 6px; cursor: pointer;
-        border: 1px solid rgba(128,128,128,.6); background: transparent; color: inherit; }
-.seat.on { background: #0072B2; color: #fff; font-weight: 600; }
-"""
-
 
 class SeatButtons(JSComponent):
-    """The seat buttons, drawn in the browser, which keeps the device token and the last seat of this game."""
+    """The seat buttons, drawn in the browser as a row of choice buttons (`choice.CSS`), which keeps the device
+    token and the last seat of this game."""
 
     token = param.String(default="")
     wanted = param.String(default="")
@@ -51,14 +45,14 @@ class SeatButtons(JSComponent):
       const draw = () => {
         el.innerHTML = '';
         const label = document.createElement('div');
-        label.className = 'seat-label';
+        label.className = 'choice-label';
         label.textContent = 'This device is (a private part shows only on its own device):';
         const row = document.createElement('div');
-        row.className = 'seat-row';
+        row.className = 'choice-row';
         for (const [text, value] of [[model.table, ''], ...model.choices.map((p) => [p, p])]) {
           const button = document.createElement('button');
           button.textContent = text;
-          button.className = model.seat === value ? 'seat on' : 'seat';
+          button.className = model.seat === value ? 'choice on' : 'choice';
           button.setAttribute('aria-pressed', String(model.seat === value));
           button.addEventListener('click', () => { model.wanted = value; model.tap = model.tap + 1; });
           row.appendChild(button);

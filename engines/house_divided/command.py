@@ -54,5 +54,5 @@ def marches_inputs():
 
 
 def expected_marches() -> dict[tuple[int, str], Fraction]:
-    """(year, side) -> the exact expected marches: the heatmap of the notebook and the dashboard."""
+    """(year, side) -> the exact expected marches: the notebook's heatmap and the dashboard's table."""
     return {(i.year, i.side): mean(marches_odds(i)) for i in marches_inputs()}

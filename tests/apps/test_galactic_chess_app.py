@@ -411,6 +411,9 @@ def test_the_target_advice_gives_each_duel_exactly_and_the_battle_after_it(view,
     advice = view.advice.object
     assert "engage Demo Admiral Harbor" in advice and "retreat" in advice and "exact" in advice
     assert f"<tr class=next><td>{'engage ' + best.target if best.target else 'retreat'}" in advice
+    assert "policy: always engage the enemy unit most likely to be destroyed" in view.odds.main.note
+    view.policy.value = "greedy_safety"                               # the rest of the battle played another way
+    assert "policy: engage, retreat or pass, whichever is least likely to lose the unit" in view.odds.main.note
 
 
 @pytest.mark.rule("GC-6B.5", "GC-6B.6", "GC-6B.7")

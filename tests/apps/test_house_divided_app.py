@@ -23,7 +23,7 @@ from bokeh.events import Tap
 from bokeh.models import PanTool, Plot, WheelZoomTool
 
 from apps.house_divided import CSA, MAP_FRAME, USA, HouseDividedView, SetupEditor, border_html, command_table_html, \
-    fi_html, map_figure, outlook, outlook_figure, unit_odds_html
+    expected_marches_html, fi_html, map_figure, outlook, outlook_figure, unit_odds_html
 from companion.engine import resolve_options
 from companion.session import GameSession
 from companion.store import Store
@@ -543,12 +543,26 @@ def test_the_tables_tab(view):
     assert view.tables.object == table and "militia" in view.units.object
 
 
+@pytest.mark.rule("HD-4.1")
+def test_the_expected_marches_of_each_year(view):
+    """The digest's column sums of the Command Table over the six faces: Union 16, 18, 21, 24, 27; CSA 21, 24, 27,
+    24, 21 (so 1861: Union 16/6 = 8/3, CSA 21/6 = 7/2), this year (1861) marked."""
+    table = expected_marches_html(1861)
+    assert '<tr><th>Union</th><td class="now">8/3</td><td>3</td><td>7/2</td><td>4</td><td>9/2</td></tr>' in table
+    assert '<tr><th>CSA</th><td class="now">7/2</td><td>4</td><td>9/2</td><td>4</td><td>7/2</td></tr>' in table
+    assert view.marches.object == table
+
+
 @pytest.mark.rule("HD-4.2", "HD-5.6")
 def test_the_fire_limit_outlook_follows_tv6():
     """TV-6, USA 1862: day 2 C is 6 with 2/9, day 3 C is 7 with 5/27 (so P(limit >= 6) and P(limit >= 7))."""
     curves = series(outlook_figure(1862, USA, 0))
-    year, side, leaders = outlook(1862)[1]                          # the figure follows the year, side and L chosen
-    assert (year.value, side.value, leaders.value) == (1862, USA, 0)
+    _, (year, side, leaders), shown = outlook(1862)                 # the figure follows the year, side and L chosen
+    assert (year.value, side.value, leaders.value) == (1862, USA, 0) and series(shown.object) == curves
+    drawn = shown.object
+    side.value, leaders.value = CSA, 2
+    assert shown.object is drawn and series(drawn) == series(outlook_figure(1862, CSA, 2)) != curves
+    assert drawn.title.text.endswith("CSA 1862")                    # its curves and title redrawn in the same figure
     assert curves["day 2"][6] == "2/9" and curves["day 2"][7] == "0"
     assert curves["day 3"][7] == "5/27" and curves["day 1"][4] == "1/3"
 

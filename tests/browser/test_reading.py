@@ -48,7 +48,7 @@ SECONDARY = (
     ".MuiFormHelperText-root",    # a field's helper text
     ".MuiInputLabel-shrink",      # a filled-in field's label, on its outline
     ".tile .l", ".tile .exact",   # an odds number's label, its long exact fraction
-    ".seat-label",                # what the seat buttons are for
+    ".choice-label",              # what a row of choice buttons is for (the seat buttons)
     ".log .dice", ".log .hidden", ".log .detail",   # the log's dice tags, its hidden part, its detail lines
 )
 
