@@ -8,6 +8,7 @@ Serve it alone with `panel serve apps/border_states.py`, or with every app by `c
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 
 import panel as pn
 import panel_material_ui as pmui
@@ -357,7 +358,7 @@ class BorderStatesView(pn.viewable.Viewer):
         self.odds.show(f"{SIDE_NAME[s.turn]} recruitment this phase (BS-REC)",
                        [("expected units", f"{float(mean(d)):.2f}")] +
                        [(f"P({k} unit{'' if k == 1 else 's'})", odds_text(p)) for k, p in sorted(fractions(d).items())],
-                       plots.hits_bars(d, "Units recruited", "units"))
+                       partial(plots.hits_bars, d, "Units recruited", "units"))
 
     def _supply_form(self) -> SpecStep:
         """The supply dice, with the defender's possible reply as the attacker weighs it (for the odds only)."""
@@ -391,8 +392,8 @@ class BorderStatesView(pn.viewable.Viewer):
                 return
             cells = [(x, y, p) for (x, y), p in grid.items()]
             self.odds.show(title, outcome_rows(ending, s, *question.committed),
-                           plots.heatmap(cells, "Attacker's P(win)", f"{SIDE_NAME[b.attacker]} supply",
-                                         f"{SIDE_NAME[b.defender]} supply", "P(win)"),
+                           partial(plots.heatmap, cells, "Attacker's P(win)", f"{SIDE_NAME[b.attacker]} supply",
+                                   f"{SIDE_NAME[b.defender]} supply", "P(win)"),
                            note="" if ending else f"Losses and marker: worked out for up to {OUTCOME_DICE} dice a side.")
         pn.state.execute(draw)
 

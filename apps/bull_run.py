@@ -6,6 +6,7 @@ Serve it alone with `panel serve apps/bull_run.py`, or with every app by `compan
 from __future__ import annotations
 
 import html
+from functools import partial
 
 import panel as pn
 import panel_material_ui as pmui
@@ -284,7 +285,8 @@ class BullRunView(pn.viewable.Viewer):
         inputs = act.action_input(self.live.state, action.get("union_south"), action.get("union_south_seen", False))
         pairs = named(solitaire.action_odds(inputs), ORDERS)
         self.odds.show(f"CSA order, column {solitaire.action_column(inputs)} (BR-9.0)",
-                       [(f"order {k}", odds_text(p)) for k, p in pairs if p], plots.outcome_bars(pairs, "CSA order"))
+                       [(f"order {k}", odds_text(p)) for k, p in pairs if p],
+                       partial(plots.outcome_bars, pairs, "CSA order"))
 
     def _show_combat(self, inputs, note: str = "") -> None:
         summary = summarize(combat_odds(inputs))
@@ -295,10 +297,11 @@ class BullRunView(pn.viewable.Viewer):
             ("P(attacker eliminated)", odds_text(summary.attackers_eliminated)),
             ("expected hits on the defender", f"{float(summary.expected_on_defenders):.2f}"),
             ("expected hits on the attacker", f"{float(summary.expected_on_attackers):.2f}"),
-        ], plots.hits_bars(summary.hits_on_defenders, f"Hits on the defender ({inputs.attackers.fire_sp} SP fire)"),
-            note, plots.hits_bars(summary.hits_on_attackers,
-                                  f"Hits on the attacker ({inputs.defenders.fire_sp} SP fire)" if inputs.defender_fires
-                                  else "Hits on the attacker (the defender does not fire back)"))
+        ], partial(plots.hits_bars, summary.hits_on_defenders,
+                   f"Hits on the defender ({inputs.attackers.fire_sp} SP fire)"),
+            note, partial(plots.hits_bars, summary.hits_on_attackers,
+                          f"Hits on the attacker ({inputs.defenders.fire_sp} SP fire)" if inputs.defender_fires
+                          else "Hits on the attacker (the defender does not fire back)"))
 
     def _declare_odds(self, action) -> None:
         if not action.get("attackers") or not action.get("defenders"):

@@ -5,6 +5,7 @@ Serve it alone with `panel serve apps/dixie.py`, or with every app by `companion
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 from typing import Any, Callable
 
 import panel as pn
@@ -352,7 +353,7 @@ class DixieView(pn.viewable.Viewer):
             return self.odds.clear()
         s, result = self.live.state, advice.checks_advice(self.live.state, cards, melee)
         numbers = [(f"P({name_for(s.card(i), self.live.viewer)} lost)", odds_text(p)) for i, p in result.lost.items()]
-        self.odds.show(title, numbers, plots.hits_bars(result.units_lost, "Units routed", "units"),
+        self.odds.show(title, numbers, partial(plots.hits_bars, result.units_lost, "Units routed", "units"),
                        "Leaders check first (DX-11.3): a leader killed takes its command from the units' checks.")
 
     def _morale_odds(self, _action) -> None:
@@ -370,7 +371,7 @@ class DixieView(pn.viewable.Viewer):
         d = advice.disorder_advice(self.live.state, *over[0])
         self.odds.show(f"Disorder in {over[0][1]} (DX-8.3a)",
                        [("expected cards to the reserve", f"{float(mean(d)):.2f}")],
-                       plots.hits_bars(d, "Cards sent to the reserve", "cards"))
+                       partial(plots.hits_bars, d, "Cards sent to the reserve", "cards"))
 
     def _fire_odds(self, action) -> None:
         s = self.live.state
@@ -383,7 +384,8 @@ class DixieView(pn.viewable.Viewer):
                    for k in (1, 2, 3) if p_at_least(adv.hits, k)] + [("expected hits", f"{float(mean(adv.hits)):.2f}")]
         title = f"Fire {s.card(action['firers'][0]).loc} -> {action['target']} ({adv.kind}, DX-7.1-7.3)"
         if odds_blind(s, self.live.viewer, action):  # the hits only: what they do tells what the cards are
-            return self.odds.show(title, numbers, plots.hits_bars(adv.hits, "Hits for the enemy to place"), BLIND)
+            return self.odds.show(title, numbers, partial(plots.hits_bars, adv.hits, "Hits for the enemy to place"),
+                                  BLIND)
         numbers.append(("P(an enemy unit routed or destroyed by its next morale step)", odds_text(adv.card_lost)))
         if s.leader(action["target"], other(s.active)):
             numbers.append(("P(the enemy leader there dies)", odds_text(adv.leader_dies)))
@@ -393,11 +395,11 @@ class DixieView(pn.viewable.Viewer):
             numbers.append((f"{name_for(s.card(firer), self.live.viewer)}: P(the named battery destroyed)",
                             odds_text(sum((p for o, p in fractions(fate).items() if o.destroyed), Fraction(0)))))
         self.odds.show(title, numbers,
-                       plots.hits_bars(adv.hits, "Hits for the enemy to place"),
+                       partial(plots.hits_bars, adv.hits, "Hits for the enemy to place"),
                        f"The owner is assumed to place the hits {OWNER_PLACING} (DX-7.3); the enemy's leader, "
                        "terrain and command count in its morale checks.",
-                       plots.hits_bars(group(adv.effect, lambda e: e.units_lost),
-                                       "Enemy units lost by its next morale step", "units"), "Enemy units lost")
+                       partial(plots.hits_bars, group(adv.effect, lambda e: e.units_lost),
+                               "Enemy units lost by its next morale step", "units"), "Enemy units lost")
 
     def _worth(self) -> Fraction:
         return Fraction(self.position_value.value or 0)
@@ -421,9 +423,10 @@ class DixieView(pn.viewable.Viewer):
             ("P(the enemy holds it)", odds_text(plan.opponent_holds)),
             ("your expected cards lost", f"{float(plan.expected_initiator_lost):.2f}"),
             ("enemy expected cards lost", f"{float(plan.expected_opponent_lost):.2f}")],
-            plots.outcome_bars(list(plan.after_round_1.items()), "After round 1"), note,
-            plots.outcome_bars([("you hold", plan.holds), ("the enemy holds", plan.opponent_holds),
-                                ("nobody", 1 - plan.holds - plan.opponent_holds)], "At the end, both choosing best"),
+            partial(plots.outcome_bars, list(plan.after_round_1.items()), "After round 1"), note,
+            partial(plots.outcome_bars, [("you hold", plan.holds), ("the enemy holds", plan.opponent_holds),
+                                        ("nobody", 1 - plan.holds - plan.opponent_holds)],
+                    "At the end, both choosing best"),
             "After round 2")
 
     def _round_odds(self, _action) -> None:
@@ -435,7 +438,7 @@ class DixieView(pn.viewable.Viewer):
             return self._show_plan(advice.melee_advice(s, m.position, ids, self._worth()), m.position)
         end = advice.last_round_advice(s, m.position, ids)
         self.odds.show(f"Melee in {m.position}: round 2 (DX-13.1)", [(f"P({k})", odds_text(p)) for k, p in end.items()],
-                       plots.outcome_bars(list(end.items()), "After round 2"),
+                       partial(plots.outcome_bars, list(end.items()), "After round 2"),
                        "After round 2 an initiator without sole presence disengages.")
 
     def _choice_odds(self, _action) -> None:
@@ -459,7 +462,7 @@ class DixieView(pn.viewable.Viewer):
         self.odds.show(f"Flank attack into {action['position']} (DX-13.3)",
                        [("expected cards that make it", f"{float(mean(d)):.2f}"),
                         ("P(at least one makes it)", odds_text(p_at_least(d, 1)))],
-                       plots.hits_bars(d, "Cards that make it", "cards"),
+                       partial(plots.hits_bars, d, "Cards that make it", "cards"),
                        "Each card checks morale: CV + code, CAV +1, ART -1, + the attack rating of a leader going "
                        "with them; those that pass move in and fire at once.")
 

@@ -6,6 +6,7 @@ Every number shown comes from an engine call. Serve it with `companion serve` (o
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 
 import panel as pn
 import panel_material_ui as pmui
@@ -325,8 +326,8 @@ class GalacticChessView(pn.viewable.Viewer):
         a = advice.order_advice(self.live.state)
         self.odds.show("Order roll (GC-5)", [("P(forced sortie)", odds_text(a.forced)),
                                              ("mean sortie size", f"{float(a.mean):.2f} fleets")],
-                       plots.outcome_bars([(f"{k} fleet{'s' * (k != 1)}", p) for k, p in sorted(a.sizes.items())],
-                                          "Sortie size"))
+                       partial(plots.outcome_bars,
+                               [(f"{k} fleet{'s' * (k != 1)}", p) for k, p in sorted(a.sizes.items())], "Sortie size"))
 
     def _plot_odds(self, action) -> None:
         try:
@@ -335,7 +336,7 @@ class GalacticChessView(pn.viewable.Viewer):
             return self.odds.clear()
         pairs = [(k, odds.get(k, Fraction(0))) for k in ("target destroyed", "plotter destroyed", "nothing")]
         self.odds.show("Plot and counter-plot (GC-6A.32, GC-6A.33a)", [(k, odds_text(p)) for k, p in pairs],
-                       plots.outcome_bars(pairs, f"{action['plotter']} plots against {action['target']}"))
+                       partial(plots.outcome_bars, pairs, f"{action['plotter']} plots against {action['target']}"))
 
     def _counter_odds(self, _action) -> None:
         c = self.live.state.counter
@@ -358,8 +359,8 @@ class GalacticChessView(pn.viewable.Viewer):
         fleets = [advice.camp_fleets(self.live.state, camp) if camp else [] for camp in (mine, theirs)]
         cells = [(c.theirs, c.mine, c.kill) for row in advice.duel_matrix(*fleets) for c in row]
         self.odds.show("Sortie (GC-6B.11, GC-5)", [("each side commits up to", f"{self.live.state.order.size} fleets")],
-                       plots.heatmap(cells, f"P({mine} fleet destroys {theirs} fleet) in one duel", theirs, mine,
-                                     "P(kill)") if cells else None,
+                       partial(plots.heatmap, cells, f"P({mine} fleet destroys {theirs} fleet) in one duel", theirs,
+                               mine, "P(kill)") if cells else None,
                        note="Each cell: the chance the row's fleet destroys the column's in one duel, whoever engages "
                             "(GC-6B.5); the higher strategy strikes first.")
 
@@ -382,7 +383,7 @@ class GalacticChessView(pn.viewable.Viewer):
         pairs = [("gets away", r.retreats), ("stays", r.stays), ("destroyed", r.destroyed)]
         self.odds.show(f"{action['actor']} retreats: 2d6 ≤ {r.threshold} (GC-6B.6)",
                        [(k, odds_text(p)) for k, p in pairs] + [("free attack by", r.shooter or "nobody")],
-                       plots.outcome_bars(pairs, "Retreat"))
+                       partial(plots.outcome_bars, pairs, "Retreat"))
 
     def _end_odds(self, _action) -> None:
         s, stars = self.live.state, stars_by_camp(self.live.state)
@@ -417,10 +418,11 @@ class GalacticChessView(pn.viewable.Viewer):
         first = {"actor": f"{x} strikes first", "target": f"{y} strikes first", "both": "both strike at once"}
         self.odds.show(f"{x} engages {y} (GC-6B.5)", [(k, odds_text(p)) for k, p in pairs] + [
             ("who strikes first", first[chosen.first]), (f"P({side} sweeps the field)", estimate_text(chosen.wins)),
-            (f"E[VP] of {unit.owner}", f"{float(chosen.vp):.2f}")], plots.outcome_bars(pairs, "This duel (exact)"),
+            (f"E[VP] of {unit.owner}", f"{float(chosen.vp):.2f}")],
+            partial(plots.outcome_bars, pairs, "This duel (exact)"),
             note=self._policy_note(chosen.exact), second_title="The rest of the battle, by choice",
-            second=plots.outcome_bars([(r.target or "retreat", share(r.wins)) for r in rows],
-                                      f"P({side} sweeps) after each choice"))
+            second=partial(plots.outcome_bars, [(r.target or "retreat", share(r.wins)) for r in rows],
+                           f"P({side} sweeps) after each choice"))
 
     def _policy_note(self, exact: bool) -> str:
         how = "exact" if exact else (f"estimated from {ADVICE_TRIALS:,} simulated battles (more than "

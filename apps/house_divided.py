@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from functools import partial
 
 import holoviews as hv
 import pandas as pd
@@ -491,9 +492,9 @@ class HouseDividedView(pn.viewable.Viewer):
             return self.odds.clear()
         shown = [(k, odds_text(v) if isinstance(v, Fraction) else f"{v:.2f}" if isinstance(v, float) else str(v))
                  for k, v in o.numbers]
-        figure = plots.outcome_bars(list(o.outcomes), o.plot) if o.outcomes else \
-            plots.hits_bars(o.dist, o.plot or o.title, o.what) if o.dist is not None else None
-        second = None if o.second is None else plots.hits_bars(o.second, o.second_plot, o.what)
+        figure = partial(plots.outcome_bars, list(o.outcomes), o.plot) if o.outcomes else \
+            partial(plots.hits_bars, o.dist, o.plot or o.title, o.what) if o.dist is not None else None
+        second = None if o.second is None else partial(plots.hits_bars, o.second, o.second_plot, o.what)
         self.odds.show(o.title, shown, figure, o.note, second, o.second_title)
 
     def __panel__(self):

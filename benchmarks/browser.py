@@ -11,8 +11,9 @@ HTML pane and one small bar plot). Then the load: 20 pages (5 tables of 4 tablet
 its own game) tapping at once (with the share of the cores the server and the browser used meanwhile: here one
 machine draws all 20 pages), the server's CPU per idle page, its memory before, during, after and after 20 more
 pages opened and closed (what the server keeps after the first pages is reused, not grown).
-A tap on a choice of the step shown (an option not chosen in one of its fields of buttons, e.g. another target) is
-measured to the odds numbers changed and to the odds plot redrawn (the frame after the plot's data arrived).
+A tap on a choice of the step shown (an option not chosen in one of its fields of buttons, e.g. another target; in a
+choice of several, every other tap takes the last one back off) is measured to the odds numbers changed and to the
+odds plot redrawn (the frame after the plot's data arrived), until 20 taps changed the numbers.
 """
 from __future__ import annotations
 
@@ -80,8 +81,15 @@ window.__choices = () => { const off = []; for (const field of __inside('.phase-
   const buttons = [], add = e => { if (e.matches('button[aria-pressed]') && !e.disabled) buttons.push(e); };
   __walk(field, add); if (field.shadowRoot) __walk(field.shadowRoot, add);
   if (buttons.length >= 2) off.push(...buttons.filter(b => b.getAttribute('aria-pressed') === 'false')); } return off; };
-window.__pick = (i) => { __hookPlots(); const off = __choices(); if (!off.length) return false;
-  window.__tap = performance.now(); off[i %% off.length].click(); return true; };
+// A tap on a choice: an option not chosen, in turn; every other tap takes the last one back off when its field is a
+// choice of several (class many), as a player weighing a fire taps a unit on and off.
+window.__many = (e) => { for (let n = e; n; n = n.parentNode || n.host) if (n.classList && n.classList.contains('many'))
+  return true; return false; };
+window.__pick = (i) => { __hookPlots(); const last = window.__last;
+  const again = i %% 2 === 1 && last && last.isConnected && !last.disabled && last.getAttribute('aria-pressed') === 'true'
+    && __many(last);
+  const off = again ? [last] : __choices(); if (!off.length) return false;
+  window.__last = off[i %% off.length]; window.__tap = performance.now(); window.__last.click(); return true; };
 window.__until = (cond, from, limit) => new Promise(resolve => {
   let shown = null, last = null, count = __elements();
   const tick = () => {
@@ -300,14 +308,19 @@ async def pick_listed(page: Page, i: int) -> bool:
 
 
 async def choices(page: Page, times: dict[str, list[float]]) -> None:
-    """Taps on options not chosen in the step's fields (buttons, else a searchable list), in turn: to the odds
-    numbers changed (taps that change no number are not counted) and to the odds plot redrawn."""
-    for i in range(TAPS):
+    """Taps on the step's fields (buttons, tapped on and off, else a searchable list), in turn, until TAPS of them
+    changed the odds numbers (taps that change no number are not counted; at most three times as many taps): to the
+    numbers changed and to the odds plot redrawn."""
+    counted = 0
+    for i in range(3 * TAPS):
+        if counted == TAPS:
+            return
         before = await page.evaluate(ODDS)
         if not await page.evaluate(f"__pick({i})") and not await pick_listed(page, i):
             return
         result = await page.evaluate(f"__until({changed(ODDS, before)}, __tap, 3000)")
         if result is not None:
+            counted += 1
             times["choice_odds"].append(result["shown"])
             if (plotted := await page.evaluate(PLOTTED)) is not None:
                 times["choice_plot"].append(plotted)

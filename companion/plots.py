@@ -202,8 +202,18 @@ def patch(shown: Figure, new: Figure) -> bool:
         old.orientation = fresh.orientation
         for item, fresh_item in zip(old.items, fresh.items):
             item.label = fresh_item.label
-    for old, fresh in zip(shown.select(LinearColorMapper), new.select(LinearColorMapper)):
-        old.update(low=fresh.low, high=fresh.high)
-    for old, fresh in zip(shown.select(HoverTool), new.select(HoverTool)):
+    for old, fresh in zip(_colour_bars(shown), _colour_bars(new)):
+        old.color_mapper.update(low=fresh.color_mapper.low, high=fresh.color_mapper.high)
+    for old, fresh in zip(_hovers(shown), _hovers(new)):
         old.tooltips = fresh.tooltips
     return True
+
+
+def _colour_bars(fig: Figure) -> list[ColorBar]:
+    """The figure's colour bars, found among its side panels (not by walking all its models: a figure on a page has
+    hundreds, and a tap's patch would walk them twice)."""
+    return [panel for panel in fig.above + fig.below + fig.left + fig.right + fig.center if isinstance(panel, ColorBar)]
+
+
+def _hovers(fig: Figure) -> list[HoverTool]:
+    return [tool for tool in fig.tools if isinstance(tool, HoverTool)]

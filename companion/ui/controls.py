@@ -138,7 +138,8 @@ class OddsCard(pn.viewable.Viewer):
 
     title = param.String(default="Odds")
     numbers = param.List(default=[], doc="(label, text) pairs")
-    figure = param.Parameter(default=None, doc="A Bokeh figure (companion.plots)")
+    figure = param.Parameter(default=None, doc="A Bokeh figure (companion.plots), or a function that makes one: made "
+                             "once the numbers are on their way to the page (a figure takes the server 10-20 ms)")
     note = param.String(default="")
     visible = param.Boolean(default=True)
 
@@ -199,7 +200,7 @@ class OddsCard(pn.viewable.Viewer):
     def _draw(self, figure) -> None:
         self._plot_box.visible = figure is not None
         if figure is not None:
-            redraw(self._plot, figure)
+            redraw(self._plot, figure() if callable(figure) else figure)
 
     def __panel__(self):
         return self._card

@@ -16,6 +16,7 @@ from typing import Any, Callable, Mapping
 import panel as pn
 import panel_material_ui as pmui
 from panel.io.document import hold
+from panel.widgets.base import WidgetBase
 
 from ..engine import RuleError
 from ..spec import COUNTS, NUMBER, ONE_OF, RECORD, SOME_OF, TEXT, YES_NO, ActionSpec, Legal, Param
@@ -28,8 +29,13 @@ BUTTONS_UP_TO = 6  # a "one of" with more choices is a searchable select
 CHIPS_UP_TO = 12  # a "some of" with more choices is a searchable list
 
 
+CHOICE_MS = 10  # a choice is taken this long after the page sends it (Panel waits 50 ms for more changes of the same
+# control, 50 ms of every tap): the changes of one tap (a button group's value and its pressed buttons) come together
+
+
 def _css(param: Param) -> list[str]:
-    return ["param", f"param-{param.name.replace('_', '-')}"]
+    """The field's classes: its parameter's name, and `many` for a choice of several (each option tapped on or off)."""
+    return ["param", f"param-{param.name.replace('_', '-')}", *(["many"] if param.kind == SOME_OF else [])]
 
 
 class Field:
@@ -44,6 +50,8 @@ class Field:
         self.note = Text(variant="caption", visible=False, css_classes=["barred"])
         self.quiet = False
         self.widget = self._build()
+        for widget in self.widget.select(WidgetBase):
+            widget._debounce = CHOICE_MS
         self.box = pn.Column(self.widget, self.note, sizing_mode="stretch_width", css_classes=_css(param))
 
     # --- by kind ---------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from companion.spec import ONE_OF, SOME_OF, ActionSpec, Param
 from companion.store import Store
 from companion.ui.controls import ActionPanel, ErrorBanner, OddsCard, UndoBar, odds_text
 from companion.ui.dice_entry import DiceEntry
-from companion.ui.forms import SpecForm
+from companion.ui.forms import CHOICE_MS, SpecForm
 from companion.ui.live import HUB, Hub, LiveSession
 from companion.ui.log import EventLog
 from companion.ui.options import OptionsForm
@@ -771,6 +771,8 @@ def test_many_choices_are_a_searchable_list_and_a_few_are_buttons_or_chips():
             assert list((short if count == shown else long).options) == names[:count]
             assert isinstance(short, pmui.RadioButtonGroup if kind == ONE_OF else pmui.CheckButtonGroup)
             assert long.searchable and isinstance(long, pmui.Select if kind == ONE_OF else pmui.MultiChoice)
+            assert ("many" in field.box.css_classes) == (kind == SOME_OF)          # each option tapped on or off
+            assert short._debounce == long._debounce == CHOICE_MS                  # a tap taken at once
             if kind == SOME_OF:
                 assert long.max_items == most
                 field.set(names[2:4])
