@@ -184,13 +184,17 @@ class OddsCard(pn.viewable.Viewer):
     def _draw_soon(self) -> None:
         """The figure drawn (or shown or hidden) once the numbers have been sent: a plot takes the server and the
         browser longer than new numbers, which a tablet shows at once. Taps before it is drawn are drawn together, as
-        the last one. On a page still being drawn (which would not take the change) or outside a server, drawn now."""
+        the last one. On a page still being drawn, once it is drawn (it would not take the change before); outside a
+        server, now."""
         document = pn.state.curdoc
-        if document is None or document.session_context is None or not pn.state.loaded:
+        if document is None or document.session_context is None:
             return self._draw(self.figure)
         if not self._drawing:
             self._drawing = True
-            as_page(document, self._draw_later)
+            if pn.state.loaded:
+                as_page(document, self._draw_later)
+            else:
+                pn.state.onload(lambda: as_page(document, self._draw_later))
 
     def _draw_later(self) -> None:
         self._drawing = False

@@ -22,11 +22,12 @@ from ..quoting import quote
 from ..session import GameSession, import_session
 from ..store import ImportRefused, NoSuchSession, Store
 from .controls import ErrorBanner, UndoBar
-from .live import HUB, LiveSession
+from .live import HUB, LiveSession, as_page
 from .options import OPTIONS_CSS, OptionsForm, options_html
 from .rules import CHIP_CSS, rule_dialog
 from .text import Note, Text, plain
 from .theme import TOUCH, extension, page
+from .unseen import set_aside
 
 LONG_LOG = 2_000  # events: a saved game longer than this is replayed off the server's event loop
 # A page still being drawn takes no tap: a clear sheet lies over it.
@@ -187,6 +188,7 @@ class GameShell(pn.viewable.Viewer):
         self._editor = editor
         self._game_view = game_view
         self.live: LiveSession | None = None
+        self._put_back: Callable[[], None] | None = None  # what the page hid when it opened, sent once it is drawn
         self._main = pmui.Column(sizing_mode="stretch_width", stylesheets=[DRAWING_CSS])
         if pn.state.curdoc and pn.state.curdoc.session_context:
             pn.state.on_session_destroyed(self._closed)
@@ -243,6 +245,7 @@ class GameShell(pn.viewable.Viewer):
             pn.state.location.search = "?" + urlencode({"session": session.id})
         self._main.objects = [self._chrome(self.live), self._game_view(self.live)]
         if pn.state.curdoc and pn.state.curdoc.session_context:
+            self._put_back = None if pn.state.loaded else set_aside(self._main)
             pn.state.onload(self._drawn)
 
     def _taking_taps(self) -> None:
@@ -258,6 +261,9 @@ class GameShell(pn.viewable.Viewer):
         if self.live is not None:
             self.live.poll()
             HUB.watch()
+        if self._put_back is not None:
+            as_page(pn.state.curdoc, self._put_back)
+            self._put_back = None
 
     def _closed(self, _context) -> None:
         """The page is gone (or shows another game): no more nudges for its game."""
