@@ -435,7 +435,7 @@ class HouseDividedView(pn.viewable.Viewer):
 
     def __init__(self, live: LiveSession, **params):
         super().__init__(**params)
-        self.live, self._keys = live, {}
+        self.live, self._keys, self._border_opened = live, {}, False
         self.track, self.board, self.border, self.fi, self.tables, self.marches, self.units, self.row = map(html_pane, (
             "turn-track", "battle-board", "border-panel", "fi-panel", "command-table", "expected-marches", "unit-odds",
             "command-row"))
@@ -446,8 +446,8 @@ class HouseDividedView(pn.viewable.Viewer):
         live.param.watch(lambda _: self.render(), "version")
         self.guide = PhaseGuide(live, lambda s: due_now(s) + other_steps(s), self._form, self.odds.clear, phase_title)
         self.tabs = lazy_tabs({
-            "Play": [self.phase, self.board, self.guide], "Map": [self.map], "Border & Europe": [
-                title("Border-state support (HD-4.8)"), self.border, self.border_box,
+            "Play": [self.phase, self.board, self.guide], "Map": [self.map], "Border & Europe": lambda: [
+                title("Border-state support (HD-4.8)"), self.border, self._border_box(),
                 title("Foreign intervention (HD-5.9)"), self.fi, title("If Washington falls now (HD-4.7)"),
                 self.washington], "Basic rules": [self.basic],
             "Odds & tables": lambda: [
@@ -470,8 +470,20 @@ class HouseDividedView(pn.viewable.Viewer):
         self.border.object, self.fi.object, row = border_html(s), fi_html(s), command_row(s)  # the march roll's row
         self.row.object = html_table([(f"{SIDE_NAME[s.side]} marches, {s.year}", *row.values())], ("d6", *row), "row",
                                      heads=True)
-        self.tables.object, self.units.object = command_table_html(s), unit_odds_html(s.year)
-        self.marches.object = expected_marches_html(s.year)
+        self.tables.object = command_table_html(s)
+        if self._changed("year", s.year):
+            self.units.object, self.marches.object = unit_odds_html(s.year), expected_marches_html(s.year)
+        if self._border_opened:
+            self._draw_border()
+
+    def _border_box(self) -> pn.Column:
+        """The border-state plot (and the Washington one): drawn once their tab is opened, then as the game goes on."""
+        self._border_opened = True
+        self._draw_border()
+        return self.border_box
+
+    def _draw_border(self) -> None:
+        s = self.live.state
         if self._changed("border", curves := border_curves(s, BORDER_TURNS)):
             if curves:
                 redraw(self.border_plot, plots.curves(curves, "P(joined) within n CSA turns (this turn's modifiers)",

@@ -207,16 +207,27 @@ def test_an_invalid_table_is_named_in_the_note():
 
 def test_the_odds_tables_and_the_attack_planner_each_fill_their_own_tab_when_first_opened(view):
     """The expected hits, the outlook and the initiative in one tab; the planner of several attacks in its own
-    (each built the first time it is opened, so that opening one does not build the other)."""
+    (each built the first time it is opened, so that opening one does not build the other, and the plots drawn
+    then)."""
     tabs = view.tabs
     odds, planner = (list(tabs._names).index(name) for name in ("Odds & tables", "Attack planner"))
     assert not tabs[odds].objects and not tabs[planner].objects
+    assert view.outlook.object is None and view.initiative.object is None
     tabs.active = odds
     assert find(tabs[odds], "expected-hits").object == expected_hits_html("error")
     assert [pane.object for pane in tabs[odds].select(pn.pane.Bokeh)] == [view.outlook.object, view.initiative.object]
+    assert None not in (view.outlook.object, view.initiative.object)
     assert not tabs[planner].objects
     tabs.active = planner
     assert find(tabs[planner], "attack-planner").objects
+
+
+def test_the_odds_tab_plots_follow_the_game_once_opened(view, live):
+    """The initiative odds count the turns not yet rolled: 15 at the start, 14 once turn 1's is rolled."""
+    view.tabs.active = list(view.tabs._names).index("Odds & tables")
+    assert view.initiative.object.title.text == "Union initiatives in the 15 turns not yet rolled (BR-6.0)"
+    perform(view, (2,))
+    assert view.initiative.object.title.text == "Union initiatives in the 14 turns not yet rolled (BR-6.0)"
 
 
 @pytest.mark.rule("BR-10.4", "BR-10.5")

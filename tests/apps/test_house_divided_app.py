@@ -489,6 +489,8 @@ def test_the_border_state_panel_gives_each_reason_and_the_odds(store):
     """TV-9: Missouri in 1861 with D = 5: +2, succeeds on 2+, 5/6. Kentucky: Louisville is the Union's."""
     setup = designated_setup(control={"st_joseph": CSA, "springfield": CSA, "st_louis": CSA}, mm=(30, 25))
     view = open_view(store, setup)
+    assert view.border_plot.object is None  # drawn once its tab is opened
+    view.tabs.active = 2
     text = view.border.object
     assert "<td>Missouri</td><td>open</td><td><span class=\"ok\">yes" in text
     # Missouri joins within 8 CSA turns, the modifiers held: 1 - (1/6)^8; the curve gives each n
@@ -524,6 +526,7 @@ def test_tv10_the_fi_conditions_met(store):
 @pytest.mark.rule("HD-4.7")
 def test_the_washington_odds(view):
     """MM 34 loses max(2, d): 32 on 1 or 2, then 31, 30, 29, 28 (TV-4): in the Border & Europe tab and the step."""
+    view.tabs.active = 2
     assert exactly(view.washington.object) == {"28": "1/6", "29": "1/6", "30": "1/6", "31": "1/6", "32": "1/3"}
     view._form("washington_loss").show()
     assert view.odds.main.title == "Washington has fallen (HD-4.7): Union MM now 34"
