@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from functools import partial
 from urllib.parse import parse_qs, urlencode
 from typing import Callable, Protocol
 
@@ -188,7 +189,7 @@ class GameShell(pn.viewable.Viewer):
         self._editor = editor
         self._game_view = game_view
         self.live: LiveSession | None = None
-        self._put_back: Callable[[], None] | None = None  # what the page hid when it opened, sent once it is drawn
+        self._put_back: list[Callable[[], None]] = []  # what the page hid when it opened, sent once it is drawn
         self._main = pmui.Column(sizing_mode="stretch_width", stylesheets=[DRAWING_CSS])
         if pn.state.curdoc and pn.state.curdoc.session_context:
             pn.state.on_session_destroyed(self._closed)
@@ -245,7 +246,7 @@ class GameShell(pn.viewable.Viewer):
             pn.state.location.search = "?" + urlencode({"session": session.id})
         self._main.objects = [self._chrome(self.live), self._game_view(self.live)]
         if pn.state.curdoc and pn.state.curdoc.session_context:
-            self._put_back = None if pn.state.loaded else set_aside(self._main)
+            self._put_back = [] if pn.state.loaded else set_aside(self._main)
             pn.state.onload(self._drawn)
 
     def _taking_taps(self) -> None:
@@ -261,12 +262,21 @@ class GameShell(pn.viewable.Viewer):
         if self.live is not None:
             self.live.poll()
             HUB.watch()
-        if self._put_back is not None:
-            as_page(pn.state.curdoc, self._put_back)
-            self._put_back = None
+        self._putting_back(pn.state.curdoc)
+
+    def _putting_back(self, document) -> None:
+        """What the page hid when it opened, put back one layout a tick: a tap meanwhile waits for one only."""
+        if self._put_back:
+            as_page(document, partial(self._put_back_one, document))
+
+    def _put_back_one(self, document) -> None:
+        if self._put_back:
+            self._put_back.pop(0)()
+            self._putting_back(document)
 
     def _closed(self, _context) -> None:
-        """The page is gone (or shows another game): no more nudges for its game."""
+        """The page is gone (or shows another game): no more nudges for its game, nothing more to put back."""
+        self._put_back = []
         if self.live is not None:
             HUB.leave(self.live)
 
