@@ -213,16 +213,15 @@ class BullRunView(pn.viewable.Viewer):
         self.outlook = pn.pane.Bokeh(sizing_mode="stretch_width")
         self.initiative = pn.pane.Bokeh(sizing_mode="stretch_width")
         self._curves = self._unrolled = None
-        self._tables_opened = False
         self.log = EventLog(live)
         live.param.watch(lambda _: self.render(), "version")
         self.guide = PhaseGuide(live, due_now, self._form, self.odds.clear, phase_title)
         self.tabs = lazy_tabs({
             "Play": [self.phase, self.order, self.guide],
             "Units": lambda: [self.units, self._correction_panel()],
-            "Odds & tables": lambda: [self._expected_hits(), *self._outlooks()],
+            "Odds & tables": lambda: [self._expected_hits(), self.outlook, self.initiative],
             "Attack planner": lambda: [self._planner()],
-        }, live=live)
+        }, live=live, follow={"Odds & tables": self._draw_outlooks})
         self.render()
 
     # --- rendering ---------------------------------------------------------------------------------
@@ -231,17 +230,10 @@ class BullRunView(pn.viewable.Viewer):
         self.track.object = track_html(self.live)
         self.phase.object = phase_title(s)
         self.units.object = units_html(self.live)
-        if self._tables_opened:
-            self._draw_outlooks()
         self._order_panel()
 
-    def _outlooks(self) -> list:
-        """The outlook and the initiative odds, drawn once their tab is opened and then as the game goes on."""
-        self._tables_opened = True
-        self._draw_outlooks()
-        return [self.outlook, self.initiative]
-
     def _draw_outlooks(self) -> None:
+        """The outlook and the initiative odds, drawn once their tab is opened and then as the game goes on."""
         s = self.live.state
         curves = outlook.by_turn(s)
         if curves != self._curves:

@@ -435,7 +435,7 @@ class HouseDividedView(pn.viewable.Viewer):
 
     def __init__(self, live: LiveSession, **params):
         super().__init__(**params)
-        self.live, self._keys, self._border_opened = live, {}, False
+        self.live, self._keys = live, {}
         self.track, self.board, self.border, self.fi, self.tables, self.marches, self.units, self.row = map(html_pane, (
             "turn-track", "battle-board", "border-panel", "fi-panel", "command-table", "expected-marches", "unit-odds",
             "command-row"))
@@ -447,14 +447,14 @@ class HouseDividedView(pn.viewable.Viewer):
         self.guide = PhaseGuide(live, lambda s: due_now(s) + other_steps(s), self._form, self.odds.clear, phase_title)
         self.tabs = lazy_tabs({
             "Play": [self.phase, self.board, self.guide], "Map": [self.map], "Border & Europe": lambda: [
-                title("Border-state support (HD-4.8)"), self.border, self._border_box(),
+                title("Border-state support (HD-4.8)"), self.border, self.border_box,
                 title("Foreign intervention (HD-5.9)"), self.fi, title("If Washington falls now (HD-4.7)"),
                 self.washington], "Basic rules": [self.basic],
             "Odds & tables": lambda: [
                 title("Command Table (HD-4.1): Union/CSA marches"), self.tables,
                 title("Expected marches by year (HD-4.1)"), self.marches,
                 outlook(live.state.year), title("One unit's rout and desertion, no leader (HD-4.4, HD-4.6)"),
-                self.units]}, live=live)
+                self.units]}, live=live, follow={"Border & Europe": self._draw_border})
         self.render()
 
     def _changed(self, name: str, key) -> bool:
@@ -473,16 +473,9 @@ class HouseDividedView(pn.viewable.Viewer):
         self.tables.object = command_table_html(s)
         if self._changed("year", s.year):
             self.units.object, self.marches.object = unit_odds_html(s.year), expected_marches_html(s.year)
-        if self._border_opened:
-            self._draw_border()
-
-    def _border_box(self) -> pn.Column:
-        """The border-state plot (and the Washington one): drawn once their tab is opened, then as the game goes on."""
-        self._border_opened = True
-        self._draw_border()
-        return self.border_box
 
     def _draw_border(self) -> None:
+        """The border-state plot (and the Washington one): drawn once their tab is opened, then as the game goes on."""
         s = self.live.state
         if self._changed("border", curves := border_curves(s, BORDER_TURNS)):
             if curves:

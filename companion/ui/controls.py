@@ -244,16 +244,17 @@ def picker(label: str, css: str) -> pmui.CheckButtonGroup:
 
 
 def lazy_tabs(pages: Mapping[str, Sequence | Callable[[], Sequence]], css: str = "game-tabs",
-              live: LiveSession | None = None) -> pmui.Tabs:
+              live: LiveSession | None = None, follow: Mapping[str, Callable[[], None]] | None = None) -> pmui.Tabs:
     """Tabs each filled the first time it is opened, then kept on the page; a tab given as a function is built
     then too, so that a page opens with only what its first tab shows. With `dynamic=True` a tab shown once and
     hidden again keeps a detached model, and its next update makes Panel point the page's shared stylesheets at
     the CDN (offline, the page loses its styles). A tab's page is a plain Panel column: a plot added to a Material
     column of a tab that is being shown fails to lay out ("reading 'top_panel'" in the browser). With `live`, a
-    last tab "Rules" searches the game's rulebook."""
+    last tab "Rules" searches the game's rulebook, and `follow` names a tab's drawing (of its plots): done when the
+    tab is first filled, then at every change of the game, never for a tab not yet opened."""
     if live is not None:
         pages = {**pages, "Rules": lambda: [RulesPage(live.engine, live.session.replay.options)]}
-    contents = list(pages.values())
+    names, contents, follow = list(pages), list(pages.values()), follow or {}
     tabs = pmui.Tabs(*((name, pn.Column(sizing_mode="stretch_width")) for name in pages),
                      sizing_mode="stretch_width", css_classes=[css])
 
@@ -261,8 +262,12 @@ def lazy_tabs(pages: Mapping[str, Sequence | Callable[[], Sequence]], css: str =
         page = tabs[index]
         if not page.objects:
             shown = contents[index]() if callable(contents[index]) else contents[index]
+            follow.get(names[index], lambda: None)()
             page.objects = [pn.Column(*shown, sizing_mode="stretch_width", css_classes=["tab-page"])]
     tabs.param.watch(lambda e: fill(e.new), "active")
+    if follow:
+        live.param.watch(lambda _: [draw() for name, draw in follow.items() if tabs[names.index(name)].objects],
+                         "version")
     fill(0)
     return tabs
 

@@ -23,7 +23,7 @@ from companion.rulebook import load
 from companion.session import GameSession
 from companion.spec import ONE_OF, SOME_OF, ActionSpec, Param
 from companion.store import Store
-from companion.ui.controls import ActionPanel, ErrorBanner, OddsCard, UndoBar, odds_text
+from companion.ui.controls import ActionPanel, ErrorBanner, OddsCard, UndoBar, lazy_tabs, odds_text
 from companion.ui.dice_entry import DiceEntry
 from companion.ui.forms import CHOICE_MS, SpecForm
 from companion.ui.live import HUB, Hub, LiveSession
@@ -441,6 +441,20 @@ def test_the_event_log_strikes_a_line_through_again_as_its_action_is_undone_redo
         assert (struck in log._html.object) is undone
         assert [e["undone"] for e in log.entries()][-1] is undone
     assert log._html.object.count("<li") == 4
+
+
+def test_a_tabs_drawing_is_done_when_it_is_first_opened_then_at_every_change_of_the_game(live):
+    """`lazy_tabs(follow=...)`: a tab's plots are not drawn while nobody has opened it, and follow the game once
+    it has been (here: the versions of the game at which each drawing was done)."""
+    drawn = []
+    tabs = lazy_tabs({"Play": [], "Plots": lambda: [pn.pane.HTML("plots")]}, live=live,
+                     follow={"Plots": lambda: drawn.append(live.version)})
+    live.act(INITIATIVE, EnteredDice((2,)))
+    assert drawn == [] and not tabs[1].objects
+    tabs.active = 1
+    assert drawn == [1] and tabs[1].objects
+    live.undo()
+    assert drawn == [1, 2]
 
 
 # --- ActionPanel -------------------------------------------------------------------------------------
