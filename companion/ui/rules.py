@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import re
+from functools import cache
 
 import panel as pn
 import panel_material_ui as pmui
@@ -47,7 +48,10 @@ def chip(rule: str, title: str = "") -> str:
             f'aria-label="Rule {escape(rule)}">{escape(rule)}</button>')
 
 
+@cache
 def _markdown(text: str) -> str:
+    """A clause's text as HTML, made once a server: every page's rule dialog sends the whole rulebook, and the
+    texts are those of the rulebooks shipped with the games (the cache holds no more than them)."""
     return Markdown._get_parser("markdown-it", ()).render(text)
 
 
