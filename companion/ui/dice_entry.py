@@ -1,15 +1,66 @@
 """Dice entry: "roll for me", or the faces the player rolled at the table, tapped or typed."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 import panel as pn
 import panel_material_ui as pmui
 import param
+from panel.custom import JSComponent
 
 from ..dice import Dice, DiceError, EnteredDice, RandomDice, parse_faces
 from .text import Note, Text, plain
 from .theme import TOUCH
+
+
+PAD_CSS = """
+.face-pad { display: flex; flex-wrap: wrap; gap: 8px; margin: 4px 5px; }
+.face { min-height: 48px; min-width: 56px; padding: 0 12px; font-size: 16px; font-weight: 500; border-radius: 4px;
+        cursor: pointer; background: transparent; color: var(--mui-palette-primary-main, #1976d2);
+        border: 1px solid color-mix(in srgb, var(--mui-palette-primary-main, #1976d2) 50%, transparent); }
+.face:active { background: color-mix(in srgb, var(--mui-palette-primary-main, #1976d2) 16%, transparent); }
+"""
+
+
+class FacePad(JSComponent):
+    """The faces of a die, 1 to `sides`, as 48 px buttons (`face face-<n>`) drawn by the browser itself: one
+    component, where a Material button a face took the server and the browser a component each. A tap sends its
+    face to `on_face`."""
+
+    sides = param.Integer(default=6, bounds=(1, None))
+
+    _stylesheets = [PAD_CSS]
+    _esm = """
+    export function render({ model, el }) {
+      const draw = () => {
+        el.innerHTML = '';
+        const row = document.createElement('div');
+        row.className = 'face-pad';
+        row.setAttribute('role', 'group');
+        row.setAttribute('aria-label', 'Faces rolled at the table');
+        for (let face = 1; face <= model.sides; face++) {
+          const button = document.createElement('button');
+          button.type = 'button';
+          button.className = `face face-${face}`;
+          button.textContent = String(face);
+          button.addEventListener('click', () => model.send_msg(face));
+          row.appendChild(button);
+        }
+        el.append(row);
+      };
+      draw();
+      model.on('sides', draw);
+    }
+    """
+
+    def __init__(self, on_face: Callable[[int], None], **params):
+        super().__init__(**params)
+        self._on_face = on_face
+
+    def _handle_msg(self, data: Any) -> None:
+        """A tap in the browser: its face (anything else the page might send is not a face, and is dropped)."""
+        if type(data) is int:
+            self._on_face(data)
 
 
 class DiceEntry(pn.viewable.Viewer):
@@ -28,7 +79,7 @@ class DiceEntry(pn.viewable.Viewer):
         self._roll = pmui.Button(label="Roll for me", icon="casino", variant="contained", color="primary",
                                  css_classes=["roll-for-me"], **TOUCH)
         self._roll.on_click(lambda _: self._submit(RandomDice()))
-        self._pad = pn.FlexBox(css_classes=["face-pad"], sizing_mode="stretch_width")
+        self._pad = FacePad(self.tap, sizing_mode="stretch_width")
         self._use = pmui.Button(label="Use these dice", variant="contained", color="success", disabled=True,
                                 css_classes=["use-faces"], **TOUCH)
         self._use.on_click(lambda _: self._submit(EnteredDice(tuple(self.faces))))
@@ -66,8 +117,7 @@ class DiceEntry(pn.viewable.Viewer):
         self._layout.visible = self.visible
         n = self.count
         sides = max((s for _, s in self.specs), default=6)
-        if len(self._pad.objects) != sides:
-            self._pad.objects = [self._face_button(f) for f in range(1, sides + 1)]
+        self._pad.sides = sides
         labels = [label for label, _ in self.specs]
         lines = [f"{n} {'die' if n == 1 else 'dice'}:", *(l for i, l in enumerate(labels) if i == 0 or l != labels[i - 1])]
         if self.faces:
@@ -79,12 +129,6 @@ class DiceEntry(pn.viewable.Viewer):
         self._use.label = f"Use {', '.join(map(str, self.faces))}" if self.faces else "Use these dice"
         self._alert.object = plain(self.message)
         self._alert.visible = bool(self.message)
-
-    def _face_button(self, face: int) -> pmui.Button:
-        button = pmui.Button(label=str(face), variant="outlined", css_classes=["face", f"face-{face}"],
-                             min_width=56, **TOUCH)
-        button.on_click(lambda _: self.tap(face))
-        return button
 
     def tap(self, face: int) -> None:
         """A face tapped on the pad: it becomes the next die of the roll."""

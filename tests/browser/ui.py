@@ -45,7 +45,7 @@ def tap_faces(page: Page, *faces: int) -> None:
     """Enter dice rolled at the table: tap each face, then confirm."""
     panel = guide(page)
     for face in faces:
-        panel.locator(f".face-{face} button").click()
+        panel.locator(f"button.face-{face}").click()
     label = "Use " + ", ".join(map(str, faces))
     expect(button(panel, label)).to_be_visible(timeout=SLOW)
     button(panel, label).click()

@@ -85,11 +85,11 @@ def test_tapped_faces_build_the_roll_and_use_submits_them():
     on_dice = Recorder()
     entry = DiceEntry(on_dice=on_dice, specs=TWO_DICE)
     assert entry._use.disabled
-    click(find(entry, "face-4"))
+    entry._pad._handle_msg(4)  # a tap on the pad's 4, as the browser sends it
     assert entry.faces == [4] and entry._use.disabled
     assert entry._heading.object == ("2 dice:\nAttacker fire (BR-10.4)\nDefender fire (BR-10.4)\nTapped 4\n"
                                      "Next: Defender fire (BR-10.4)")  # a line each
-    click(find(entry, "face-2"))
+    entry._pad._handle_msg(2)
     assert entry.faces == [4, 2] and not entry._use.disabled and entry._use.label == "Use 4, 2"
     click(entry._use)
     assert [type(d) for d in on_dice.calls] == [EnteredDice] and on_dice.calls[0].faces == (4, 2)
@@ -113,9 +113,18 @@ def test_typed_dice_are_used(text):
     assert entry._typed.value == ""
 
 
-def test_the_pad_has_one_button_per_face():
+def test_the_pad_has_one_button_per_face_of_the_largest_die():
     entry = DiceEntry(on_dice=Recorder(), specs=[("Initiative (BR-6.0)", 6)])
-    assert [b.label for b in entry._pad.objects] == ["1", "2", "3", "4", "5", "6"]
+    assert entry._pad.sides == 6
+    entry.specs = [("A d6", 6), ("A d10", 10)]
+    assert entry._pad.sides == 10
+
+
+@pytest.mark.parametrize("sent", ["4", 4.0, True, None, [4], {"face": 4}])
+def test_a_message_from_the_pad_that_is_not_a_face_is_dropped(sent):
+    entry = DiceEntry(on_dice=Recorder(), specs=TWO_DICE)
+    entry._pad._handle_msg(sent)
+    assert entry.faces == [] and entry.message == ""
 
 
 @pytest.mark.parametrize("text, message", [
