@@ -113,10 +113,17 @@ class Replay:
         self.states: list[Any] = [engine.start(options, setup)]   # states[i]: after applied[:i]
         self._undone_states: list[Any] = []  # the state each undone action had made: a redo gives it back
         self.known: Callable[[int], Any] = lambda seq: None  # the state an action made, from a snapshot
+        self.worked = 0  # how many actions were worked out through the engine (not taken from a snapshot)
 
     @property
     def state(self) -> Any:
         return self._state_at(len(self.states) - 1)
+
+    def worked_out(self) -> int:
+        """How many actions this replay worked out through the engine, the state now included (if it was skipped,
+        it is worked out first)."""
+        self._state_at(len(self.states) - 1)
+        return self.worked
 
     def _state_at(self, i: int) -> Any:
         """states[i], worked out (and kept) from the nearest state before it if it was skipped."""
@@ -131,6 +138,7 @@ class Replay:
         return self.states[i]
 
     def _apply(self, state: Any, event: Event) -> Any:
+        self.worked += 1
         dice = ReplayDice(event.rolls)
         after = self.engine.apply(state, event.action, dice).state
         if dice.unused():

@@ -3,7 +3,9 @@
 `act`, `undo` and `redo` first catch up with events other devices wrote, then validate, commit
 the event in its own transaction, and only then change the state in memory. A rule error or a
 dice error changes nothing anywhere. Every SNAPSHOT_EVERY events the state is saved beside the log;
-a session opens from its latest snapshot saved by the same code, replaying only the events after it.
+a session opens from its latest snapshot saved by the same code, replaying only the events after it. An
+opening that had to work out SNAPSHOT_OPENING actions or more (after the snapshot, or back from an earlier
+one to a position taken back past it) saves the state it reached, so the next opening does not do it again.
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from .quoting import cut, quote
 from .store import LOG_FORMAT, ImportRefused, SessionRecord, Snapshot, StaleSession, Store, parse_export
 
 SNAPSHOT_EVERY = 100  # events: the most a session replays when it opens, after its latest snapshot
+SNAPSHOT_OPENING = 10  # actions: an opening that worked out this many saves the state it reached
 
 
 @cache
@@ -47,9 +50,8 @@ class GameSession:
         options, self.notes = saved_options(self.engine.options, record.options)
         self.replay = Replay(self.engine, options, record.setup)
         self.stranded: list[Event] = []  # saved events that no longer replay by the rules of this version
-        skipped = self._from_snapshot(record.events)
-        self._take(record.events[skipped:])
-        if len(record.events) - skipped >= SNAPSHOT_EVERY:
+        self._take(record.events[self._from_snapshot(record.events):])
+        if self.replay.worked_out() >= SNAPSHOT_OPENING:
             self._snapshot()
 
     def _from_snapshot(self, events: list[Event]) -> int:

@@ -15,7 +15,7 @@ from companion.dice import ENTERED, DiceError, EnteredDice, RandomDice, Roll, pa
 from companion.engine import RuleError
 from companion.events import ACTION, REDO, UNDO, Event, Replay
 from companion.play import random_action
-from companion.session import SNAPSHOT_EVERY, GameSession, code_version, import_session
+from companion.session import SNAPSHOT_EVERY, SNAPSHOT_OPENING, GameSession, code_version, import_session
 from companion.store import ImportRefused, Store
 from tests.scale import examples
 
@@ -366,6 +366,27 @@ def test_a_game_replayed_whole_on_opening_or_import_saves_a_snapshot(store):
         db.execute("DELETE FROM snapshots")
     GameSession.open(store, copy.id)
     assert max(store.snapshots(copy.id, code_version("bull_run")).values()) == SNAPSHOT_EVERY + 30
+
+
+def test_an_opening_that_works_out_many_actions_saves_the_state_it_reached(store, applies):
+    """A game taken back past its latest snapshot opens from an earlier state; the opening saves the state it
+    reached, and the next one works out nothing. An opening that works out fewer actions saves nothing. (A House
+    Divided, which these few actions do not end.)"""
+    game, rng = long_game(store, "house_divided", events=SNAPSHOT_EVERY), random.Random(5)
+    for _ in range(3):
+        game.undo()
+    saved = max(store.snapshots(game.id, code_version("house_divided")).values())
+    applies.clear()
+    assert GameSession.open(store, game.id).state == game.state and len(applies) >= SNAPSHOT_OPENING
+    applies.clear()
+    assert GameSession.open(store, game.id).state == game.state and applies == []
+    assert max(store.snapshots(game.id, code_version("house_divided")).values()) != saved
+    saved = max(store.snapshots(game.id, code_version("house_divided")).values())
+    for played in range(SNAPSHOT_OPENING):
+        game.act(random_action(game.engine.actions, game.state, rng), RandomDice(rng=rng))
+        applies.clear()
+        assert GameSession.open(store, game.id).state == game.state and len(applies) == played + 1
+        assert (max(store.snapshots(game.id, code_version("house_divided")).values()) == saved) == (played + 1 < SNAPSHOT_OPENING)
 
 
 def test_a_deleted_game_leaves_no_snapshot(store):
