@@ -17,6 +17,7 @@ from panel_material_ui.theme import MaterialDesign
 
 from ..plots import FONTS
 from .release import not_busy, on_close
+from .relayout import Relayout
 
 TAP = 48      # px: the least height and width of anything tapped
 TICK = 32     # px: a table's tick box
@@ -87,9 +88,10 @@ class ReadingDesign(MaterialDesign):
 
 
 def page(title: str, main: list, header: list | None = None) -> pmui.Page:
-    """The app frame: title bar with the light/dark toggle, a main area that reflows on a tablet; deaf to Panel's
-    busy flag, and let go whole when its tablet closes it (`release`)."""
-    frame = pmui.Page(title=title, main=main, header=[*(header or []), PlotType(width=0, height=0, margin=0)],
+    """The app frame: title bar with the light/dark toggle, a main area that reflows on a tablet, laid out once per
+    change (`Relayout`); deaf to Panel's busy flag, and let go whole when its tablet closes it (`release`)."""
+    frame = pmui.Page(title=title, main=main, header=[*(header or []), PlotType(width=0, height=0, margin=0),
+                                                        Relayout(width=0, height=0, margin=0)],
                       theme_toggle=True, site_url="/", theme_config=READING)
     not_busy(frame)
     on_close(frame)

@@ -1,4 +1,5 @@
-"""The odds card in a real browser: its figure follows the choices tapped, whatever the size of the data."""
+"""The odds card in a real browser: its figure follows the choices tapped, whatever the size of the data; in the app
+frame, the changes of one message from the server lay the page out once."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -10,7 +11,7 @@ from playwright.sync_api import expect
 from companion import plots
 from companion.odds import dist
 from companion.ui.controls import OddsCard
-from companion.ui.theme import extension
+from companion.ui.theme import extension, page as frame
 
 from .conftest import answering, free_port
 from .ui import SLOW
@@ -45,11 +46,17 @@ def card_page():
     return pn.Column(tap, card, sizing_mode="stretch_width")
 
 
+def framed_page():
+    """The card and its button in the app frame, beside a column of other components as on a game page."""
+    return frame("Odds", [pn.Row(card_page(), pn.Column(*(pn.pane.HTML(f"other {i}") for i in range(20))),
+                                 sizing_mode="stretch_width")])
+
+
 @pytest.fixture
 def card_url():
     port = free_port()
-    server = pn.serve({"/card": card_page}, port=port, address="127.0.0.1", show=False, threaded=True,
-                      websocket_origin=[f"127.0.0.1:{port}"])
+    server = pn.serve({"/card": card_page, "/framed": framed_page}, port=port, address="127.0.0.1", show=False,
+                      threaded=True, websocket_origin=[f"127.0.0.1:{port}"])
     try:
         answering(f"http://127.0.0.1:{port}/card", 60)
         yield f"http://127.0.0.1:{port}/card"
@@ -79,3 +86,29 @@ def test_the_odds_plot_follows_data_that_grows_and_shrinks(page, card_url):
     expect(shown).to_have_text(str(last), timeout=SLOW)
     kind, n = FIGURES[last % len(FIGURES)]
     drawn(page, ROWS[kind](n))
+
+
+# Each layout of the page Bokeh computes, counted (at its root's compute_layout, where a layout asked for by a component
+# inside ends), then a layout asked for by every component inside the page at once, as the changes of one message from
+# the server do, each where it is drawn.
+ASK_EVERY_COMPONENT = """async () => { const layouts = new Map();
+  const views = [...Bokeh.index.query(view => typeof view.invalidate_layout === "function")];
+  for (const view of views.filter(view => view.is_layout_root)) {
+    const compute = view.compute_layout.bind(view);
+    layouts.set(view, 0);
+    view.compute_layout = () => { layouts.set(view, layouts.get(view) + 1); compute(); };
+  }
+  for (const view of views) if (!view.is_layout_root) view.invalidate_layout();
+  await new Promise(resolve => setTimeout(resolve, 300));
+  return [views.length, [...layouts.values()]]; }"""
+
+
+def test_a_message_that_changes_many_components_lays_the_page_out_once(page, card_url):
+    """Bokeh lays out the whole page for each component changed (bokeh/bokeh#14287): more than 20 times for a tap on a
+    game page. In the app frame (`Relayout`), once: a layout asked for by each component in the page in one go (as
+    the changes of one message do) is done once, after the last (once for each part of the page laid out apart)."""
+    page.goto(card_url.replace("/card", "/framed"))
+    expect(page.locator(".odds-numbers .tile .v").first).to_have_text("0", timeout=SLOW)
+    page.wait_for_function("Bokeh.documents.length > 0 && Bokeh.documents.every(d => d.is_idle)", timeout=SLOW)
+    components, layouts = page.evaluate(ASK_EVERY_COMPONENT)
+    assert components > 20 and max(layouts) == 1, layouts
