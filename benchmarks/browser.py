@@ -254,20 +254,21 @@ async def tab_opened(page: Page, tab) -> float | None:
     return filled and filled["settled"]
 
 
-async def game(browser: Browser, url: str) -> dict[str, list[float]]:
+async def game(browser: Browser, url: str) -> dict[str, list]:
     """Opens, each with the first opening of the odds tab and then of every other tab but the first; then choice
     taps; then undo and redo taps with a second tablet watching."""
-    times: dict[str, list[float]] = {k: [] for k in ("open", "odds_tab", "tab", "undo", "redo", "undo_settled",
-                                                     "redo_settled", "second_tablet", "choice_odds", "choice_plot")}
+    times: dict[str, list] = {k: [] for k in ("open", "odds_tab", "tab", "undo", "redo", "undo_settled", "redo_settled",
+                                              "second_tablet", "choice_odds", "choice_plot",
+                                              "lost")}  # lost: what was tapped and never answered
     for _ in range(OPENS):
         page, opened = await browser.opened(url, USABLE)
-        times.setdefault("open" if opened is not None else "lost", []).append(opened)
+        times["open" if opened is not None else "lost"].append(opened or "open")
         tabs = await page.locator(".game-tabs [role=tab]").all()
         names = [await tab.inner_text() for tab in tabs]
         for i in sorted(range(1, len(tabs)), key=lambda i: not names[i].lower().startswith("odds")):
             settled = await tab_opened(page, tabs[i])
             what = "odds_tab" if names[i].lower().startswith("odds") else "tab"
-            times.setdefault(what if settled is not None else "lost", []).append(settled)
+            times[what if settled is not None else "lost"].append(settled or f"tab {names[i]}")
         await browser.close(page)
     page, _ = await browser.opened(url, USABLE)
     await choices(page, times)
@@ -280,7 +281,7 @@ async def game(browser: Browser, url: str) -> dict[str, list[float]]:
         result = await tap(page, f".{what} button", NEWEST)
         watched = await seen
         if result is None:
-            times.setdefault("lost", []).append(1)
+            times["lost"].append(what)
             continue
         times[what].append(result["shown"])
         times[f"{what}_settled"].append(result["settled"])
@@ -425,7 +426,7 @@ async def measure(folder: Path) -> None:
                     for text in stats(slug, what, times[what], base[against]):
                         print(text, flush=True)
                 if times.get("lost"):
-                    print(f"{slug}.browser_lost_taps: {len(times['lost'])}", flush=True)
+                    print(f"{slug}.browser_lost_taps: {len(times['lost'])} ({', '.join(times['lost'])})", flush=True)
             lines, idle = await load(browser, ours, [f"{ours.url}/{slug}?session={s}" for slug, s in ids.items()])
             idle_base = await idle_baseline(browser, minimal)
             print(*lines, sep="\n", flush=True)
