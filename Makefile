@@ -27,12 +27,21 @@ serve: $(VENV)/.installed
 chromium:
 	@sh scripts/ensure-chromium
 
+# The tests that drive no browser run TEST_JOBS at a time (the machine's cores by default); then the browser
+# tests run one at a time, each with a server and Chromium of its own. Both parts always run; either one
+# failing, or collecting no test, fails `make test`.
+TEST_JOBS ?= $(shell nproc)
 test: $(VENV)/.installed-test chromium
 	@mkdir -p $(REPORTS)
-	HYPOTHESIS_PROFILE=ci $(PY) -m pytest --nbmake tests notebooks --output=$(REPORTS) --junitxml=$(REPORTS)/junit.xml; \
-	status=$$?; \
-	if [ $$status -eq 5 ]; then echo "pytest collected no tests: that is a failure" >&2; exit 1; fi; \
-	exit $$status
+	HYPOTHESIS_PROFILE=ci $(PY) -m pytest --nbmake tests notebooks --ignore=tests/browser -n $(TEST_JOBS) \
+		--junitxml=$(REPORTS)/junit.xml; \
+	first=$$?; \
+	HYPOTHESIS_PROFILE=ci $(PY) -m pytest tests/browser --output=$(REPORTS) --junitxml=$(REPORTS)/junit-browser.xml; \
+	second=$$?; \
+	for status in $$first $$second; do \
+		if [ $$status -eq 5 ]; then echo "pytest collected no tests: that is a failure" >&2; exit 1; fi; \
+		if [ $$status -ne 0 ]; then exit $$status; fi; \
+	done
 
 # The property tests (hypothesis) with a random seed and ten times the examples and whole games; the seed is
 # printed first, and `make fuzz SEED=n` runs that very search again. The tests run FUZZ_JOBS at a time (one
