@@ -425,7 +425,7 @@ async def measure(folder: Path) -> None:
                                       ("redo", "shown"), ("redo_settled", "settled"), ("second_tablet", "shown")):
                     for text in stats(slug, what, times[what], base[against]):
                         print(text, flush=True)
-                if times.get("lost"):
+                if times["lost"]:
                     print(f"{slug}.browser_lost_taps: {len(times['lost'])} ({', '.join(times['lost'])})", flush=True)
             lines, idle = await load(browser, ours, [f"{ours.url}/{slug}?session={s}" for slug, s in ids.items()])
             idle_base = await idle_baseline(browser, minimal)
