@@ -29,14 +29,16 @@ chromium:
 
 # The tests that drive no browser run TEST_JOBS at a time (the machine's cores by default); then the browser
 # tests run one at a time, each with a server and Chromium of its own. Both parts always run; either one
-# failing, or collecting no test, fails `make test`.
+# failing, or collecting no test, fails `make test`. The browser tests' files go to a folder of their own, which
+# pytest-playwright empties when it starts.
 TEST_JOBS ?= $(shell nproc)
 test: $(VENV)/.installed-test chromium
 	@mkdir -p $(REPORTS)
 	HYPOTHESIS_PROFILE=ci $(PY) -m pytest --nbmake tests notebooks --ignore=tests/browser -n $(TEST_JOBS) \
 		--junitxml=$(REPORTS)/junit.xml; \
 	first=$$?; \
-	HYPOTHESIS_PROFILE=ci $(PY) -m pytest tests/browser --output=$(REPORTS) --junitxml=$(REPORTS)/junit-browser.xml; \
+	HYPOTHESIS_PROFILE=ci $(PY) -m pytest tests/browser --output=$(REPORTS)/browser \
+		--junitxml=$(REPORTS)/junit-browser.xml; \
 	second=$$?; \
 	for status in $$first $$second; do \
 		if [ $$status -eq 5 ]; then echo "pytest collected no tests: that is a failure" >&2; exit 1; fi; \
