@@ -24,6 +24,7 @@ import pandas as pd
 import panel as pn
 import panel_material_ui as pmui
 import param
+from bokeh.models import CellEditor, CheckboxEditor, NumberEditor, SelectEditor, StringEditor
 from panel.custom import JSComponent
 
 from ..loading import DEFAULT as LIMITS
@@ -93,9 +94,11 @@ class RecordTable(pn.viewable.Viewer):
         self.remove.on_click(lambda _: self.remove_ticked())
 
     @staticmethod
-    def _editor(c: Column) -> dict:
-        return {TEXT: {"type": "input"}, NUMBER: {"type": "number"}, FLAG: {"type": "tickCross"},
-                CHOICE: {"type": "list", "values": list(c.values)}}[c.kind]
+    def _editor(c: Column) -> CellEditor:
+        """A column's editor, as a Bokeh model: new choices then change the table's columns in the browser, where a
+        Tabulator editor given as a dict rebuilds the whole table, and rows that arrive while it rebuilds are lost."""
+        return {TEXT: StringEditor, NUMBER: lambda: NumberEditor(step=1), FLAG: CheckboxEditor,
+                CHOICE: lambda: SelectEditor(options=list(c.values))}[c.kind]()
 
     def _frame(self, rows: Sequence[dict]) -> pd.DataFrame:
         """Rows as the table holds them: object columns, so an empty number cell is empty, not NaN."""
@@ -150,8 +153,8 @@ class RecordTable(pn.viewable.Viewer):
 
     def set_choices(self, key: str, values: Sequence[Any]) -> None:
         """New values for a choice column (e.g. the boxes entered so far)."""
-        if self.table.editors.get(key, {}).get("values") != list(values):
-            self.table.editors = {**self.table.editors, key: {"type": "list", "values": list(values)}}
+        if self.table.editors[key].options != list(values):
+            self.table.editors = {**self.table.editors, key: SelectEditor(options=list(values))}
 
     def on_change(self, callback: Callable[[], None]) -> None:
         """Call `callback()` whenever the records change (typed, added, removed or set)."""

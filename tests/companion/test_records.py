@@ -183,11 +183,23 @@ def test_choice_values_updated_and_changes_watched():
     seen = []
     table.on_change(lambda: seen.append(len(table.rows())))
     table.set_choices("side", ["A", "B", "C"])
-    assert table.table.editors["side"] == {"type": "list", "values": ["A", "B", "C"]}
+    assert table.table.editors["side"].options == ["A", "B", "C"]
     table.set_rows([{"name": "a"}])
     assert seen == [1]
     with pytest.raises(ValueError, match="has no field 'colour'"):
         table.set_rows([{"name": "a", "colour": "red"}])
+
+
+def test_new_choices_change_the_columns_and_never_rebuild_the_table():
+    """A Tabulator whose configuration changes is built again in the browser, and rows that arrive while it is built
+    are lost (a border added right after a state was named): new choices change only its columns' editors."""
+    table = _roster()
+    model = table.table.get_root()
+    configuration = model.configuration
+    table.set_choices("side", ["Union", "CSA", "Kentucky militia"])
+    assert model.configuration == configuration
+    side = next(c for c in model.columns if c.field == "side")
+    assert side.editor.options == ["Union", "CSA", "Kentucky militia"]
 
 
 class _Engine:
